@@ -1,0 +1,16 @@
+/**
+ * The schema runtime: loads `schemas/`, builds the one ajv instance with our keywords and maps
+ * errors to message keys. Imports neither React nor Fastify; `node.ts` adds the file loader.
+ */
+export { createAjv } from './create-ajv';
+export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath } from './keywords';
+export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
+export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';
+export { readVocabulary, readConsts, type VocabularyEntry } from './vocabulary';
+export {
+  toValidationIssues,
+  formatIssue,
+  VALIDATION_MESSAGES,
+  type ValidationIssue,
+  type ValidationMessageKey,
+} from './validation-messages';

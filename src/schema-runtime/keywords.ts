@@ -1,0 +1,106 @@
+import type Ajv from 'ajv';
+import type { KeywordDefinition, SchemaValidateFunction } from 'ajv';
+
+/**
+ * Annotation keywords: they carry data for the UI, codegen and server rules and never fail
+ * validation. Registered so that ajv's strict mode still rejects misspelt keywords.
+ */
+export const ANNOTATION_KEYWORDS = [
+  'label', 'userLabel', 'tooltip', 'icon', 'isActive', 'isRequest', 'staffOptions', 'leadOptions',
+  'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
+  'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
+  'form', 'uiSchema', 'layout', 'columns', 'messages',
+] as const;
+
+/** Reads a dotted path such as `name.value` from an item. */
+export function readPath(item: unknown, path: string): unknown {
+  let current: unknown = item;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/**
+ * Wraps a check that returns the error params (or null when valid) into an ajv validate function
+ * whose error names the keyword and carries its parent schema, so that `errorMessageKeys` beside
+ * the keyword can choose the message.
+ */
+function withErrors(
+  keyword: string,
+  fn: (schemaValue: never, data: unknown) => Record<string, unknown> | null,
+): SchemaValidateFunction {
+  const validate: SchemaValidateFunction = function check(
+    schemaValue: unknown,
+    data: unknown,
+    parentSchema?: unknown,
+  ) {
+    const params = fn(schemaValue as never, data);
+    if (params === null) return true;
+    validate.errors = [{ keyword, params, message: keyword, parentSchema } as never];
+    return false;
+  } as SchemaValidateFunction;
+  return validate;
+}
+
+/** `percentTotal: N` — the `percent` values of the array's items add up to N. */
+export const percentTotal: KeywordDefinition = {
+  keyword: 'percentTotal',
+  type: 'array',
+  schemaType: 'number',
+  errors: true,
+  validate: withErrors('percentTotal', (total: number, data: unknown) => {
+    const items = data as unknown[];
+    if (items.length === 0) return null;
+    const sum = items.reduce<number>((acc, item) => {
+      const percent = readPath(item, 'percent');
+      return acc + (typeof percent === 'number' && Number.isFinite(percent) ? percent : 0);
+    }, 0);
+    return sum === total ? null : { total, sum };
+  }),
+};
+
+/** `uniqueBy: "a.b"` — no two items of the array share the value at that path. */
+export const uniqueBy: KeywordDefinition = {
+  keyword: 'uniqueBy',
+  type: 'array',
+  schemaType: 'string',
+  errors: true,
+  validate: withErrors('uniqueBy', (path: string, data: unknown) => {
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    for (const item of data as unknown[]) {
+      const value = readPath(item, path);
+      if (value === undefined || value === null || value === '') continue;
+      const key = JSON.stringify(value);
+      if (seen.has(key)) duplicates.add(String(value));
+      seen.add(key);
+    }
+    return duplicates.size === 0 ? null : { path, duplicates: [...duplicates].join(', ') };
+  }),
+};
+
+/** `dateOrder: ["date_start", "date_end"]` — when both dates are set, the first is not after the second. */
+export const dateOrder: KeywordDefinition = {
+  keyword: 'dateOrder',
+  type: 'object',
+  schemaType: 'array',
+  errors: true,
+  validate: withErrors('dateOrder', (pair: [string, string], data: unknown) => {
+    const record = data as Record<string, unknown>;
+    const start = record[pair[0]];
+    const end = record[pair[1]];
+    if (typeof start !== 'string' || typeof end !== 'string' || !start || !end) return null;
+    return start <= end ? null : { start: pair[0], end: pair[1] };
+  }),
+};
+
+/** Registers our keywords and annotations on an ajv instance. */
+export function addPortalKeywords(ajv: Ajv): Ajv {
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: undefined });
+  ajv.addKeyword(percentTotal);
+  ajv.addKeyword(uniqueBy);
+  ajv.addKeyword(dateOrder);
+  return ajv;
+}

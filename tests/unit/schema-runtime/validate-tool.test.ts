@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync, cpSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runValidate } from '../../../scripts/validate';
+
+describe('the QA tool (npm run validate)', () => {
+  let dir: string;
+  const run = (...args: string[]) => {
+    const lines: string[] = [];
+    const code = runValidate(args, (l) => lines.push(l));
+    return { code, out: lines.join('\n') };
+  };
+  const payload = (name: string, data: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(data));
+    return file;
+  };
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'qa-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 and says so for a valid payload', () => {
+    const { code, out } = run('rules/resource-limits', payload('ok.json', { HPCnSlotsCPU: 12 }));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^valid/);
+  });
+
+  it('prints every error in plain words and exits 1 for an invalid payload', () => {
+    const { code, out } = run('rules/resource-limits', payload('bad.json', { HPCnSlotsCPU: 6657, CLOUDnIPs: 0 }));
+    expect(code).toBe(1);
+    expect(out).toContain('/HPCnSlotsCPU: The number cannot be greater than 6656');
+    expect(out).toContain('/CLOUDnIPs: The number cannot be less than 1');
+  });
+
+  it('prints Croatian messages with --lang hr', () => {
+    const { out } = run('rules/resource-limits', payload('bad2.json', { HPCnSlotsCPU: 6657 }), '--lang', 'hr');
+    expect(out).toContain('Broj ne može biti veći od 6656');
+  });
+
+  it('accepts what a raised maximum in a copy of the schemas allows, with no code edit', () => {
+    const schemasCopy = join(dir, 'schemas');
+    cpSync(join(process.cwd(), 'schemas'), schemasCopy, { recursive: true });
+    const file = join(schemasCopy, 'rules', 'resource-limits.json');
+    const limits = JSON.parse(readFileSync(file, 'utf8'));
+    limits.properties.HPCnSlotsCPU.maximum = 8000;
+    writeFileSync(file, JSON.stringify(limits));
+    const big = payload('big.json', { HPCnSlotsCPU: 7000 });
+    expect(run('rules/resource-limits', big).code).toBe(1);
+    expect(run('rules/resource-limits', big, '--schemas', schemasCopy).code).toBe(0);
+  });
+
+  it('exits 2 with the list of schemas for an unknown schema id, and for unreadable JSON', () => {
+    const unknown = run('rules/nope', payload('x.json', {}));
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('rules/resource-limits');
+    writeFileSync(join(dir, 'broken.json'), '{');
+    expect(run('rules/resource-limits', join(dir, 'broken.json')).code).toBe(2);
+  });
+});
