@@ -1,0 +1,27 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppContext } from './context';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSpa } from './plugins/spa';
+import { sessionRoutes } from './routes/session';
+
+/**
+ * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
+ * it with `app.inject()`. Route schemas are `$ref`s into `schemas/` and are compiled by the schema
+ * set's ajv, so the server validates with exactly the rules the forms and the QA tool use.
+ */
+export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: 1024 * 1024, trustProxy: true, ...options });
+  app.setValidatorCompiler(({ schema }) => {
+    const ref = (schema as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
+    return ctx.schemas.ajv.compile(schema);
+  });
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
+  await registerAuth(app, ctx);
+  await app.register(async (api) => sessionRoutes(api, ctx));
+  await registerSpa(app, ctx);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, read from the environment once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; unset means the embedded database in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  smtpUrl?: string;
+  sessionSecret: string;
+  production: boolean;
+  /** Demo mode: demo accounts and data are seeded on first start. */
+  demo: boolean;
+  /** Public base URL used in mails (e.g. https://portal.example.org). */
+  publicUrl: string;
+  enableAccounting: boolean;
+  enableEdugain: boolean;
+  graceMonths?: number;
+  registry: { url?: string; username?: string; password?: string; timeoutMs: number; retries: number };
+  /** Where the built client lives. */
+  clientDir: string;
+  /** Start background jobs (outbox sender, cleanups). */
+  jobs: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from an environment (default: `process.env`). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const port = int(env.PORT, 8000, 'PORT')!;
+  const sessionSecret = env.SESSION_SECRET ?? (production ? '' : 'development-only-secret');
+  if (production && sessionSecret.length < 32) throw new Error('SESSION_SECRET of at least 32 characters is required in production');
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? resolve('data'),
+    smtpUrl: env.SMTP_URL || undefined,
+    sessionSecret,
+    production,
+    demo: flag(env.DEMO, !production),
+    publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    enableAccounting: flag(env.ENABLE_ACCOUNTING, true),
+    enableEdugain: flag(env.ENABLE_EDUGAIN, true),
+    graceMonths: int(env.GRACE_MONTHS, undefined, 'GRACE_MONTHS'),
+    registry: {
+      url: env.REGISTRY_URL || undefined,
+      username: env.REGISTRY_USERNAME || undefined,
+      password: env.REGISTRY_PASSWORD || undefined,
+      timeoutMs: int(env.REGISTRY_TIMEOUT_MS, 15000, 'REGISTRY_TIMEOUT_MS')!,
+      retries: int(env.REGISTRY_RETRIES, 3, 'REGISTRY_RETRIES')!,
+    },
+    clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
+    jobs: flag(env.JOBS, true),
+  };
+}

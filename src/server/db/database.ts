@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables';
+import * as initial from './migrations/0001-initial';
+
+// Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** An open database and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+  /** 'postgres' for a server, 'embedded' for PGlite. */
+  kind: 'postgres' | 'embedded';
+}
+
+/**
+ * Opens the database: the PostgreSQL server at `databaseUrl`, or else the embedded PGlite
+ * database in `dataDir` (`memory://` for a throw-away one). The same SQL runs on both.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir);
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'embedded',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/** Brings the schema up to date; safe to run from several processes at once on PostgreSQL. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

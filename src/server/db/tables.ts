@@ -1,0 +1,203 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Database row shapes (the API shapes live in generated/; these are storage). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in (now()) unless given. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** JSON columns are written as JSON text (node-postgres would turn arrays into SQL arrays). */
+type Json<T> = ColumnType<T, string, string>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  is_staff: Generated<boolean>;
+  is_superuser: Generated<boolean>;
+  is_active: Generated<boolean>;
+  status: Generated<boolean>;
+  person_uniqueid: Generated<string>;
+  person_institution: Generated<string>;
+  person_institution_oib: Generated<string>;
+  person_organisation: Generated<string>;
+  person_affiliation: Generated<string>;
+  person_oib: Generated<string>;
+  person_type: Generated<string>;
+  person_mail: Generated<string>;
+  person_username: Generated<string>;
+  croris_first_name: Generated<string>;
+  croris_last_name: Generated<string>;
+  croris_mail: Generated<string>;
+  croris_mbz: string | null;
+  date_joined: CreatedAt;
+  last_login: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  saml2_idp: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  attempted_at: CreatedAt;
+}
+
+export interface LookupTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  identifier: string;
+  name: string;
+  institute: Generated<string>;
+  reason: string;
+  date_approved: Timestamp | null;
+  date_start: string | null;
+  date_end: string | null;
+  date_submitted: Timestamp | null;
+  date_changed: Timestamp | null;
+  approved_by: Json<unknown> | null;
+  denied_by: Json<unknown> | null;
+  changed_by: Json<unknown> | null;
+  change_history: JsonWithDefault<unknown[]>;
+  science_field: Json<unknown> | null;
+  science_software: Json<unknown> | null;
+  science_extrasoftware: Generated<string>;
+  science_extrasoftware_help: Generated<boolean>;
+  resources_numbers: Json<unknown> | null;
+  resources_type: Json<unknown> | null;
+  staff_resources_type: Json<unknown> | null;
+  is_active: Generated<boolean>;
+  croris_title: Generated<string>;
+  croris_start: string | null;
+  croris_end: string | null;
+  croris_identifier: Generated<string>;
+  croris_id: number | null;
+  croris_summary: Generated<string>;
+  croris_collaborators: Json<unknown> | null;
+  croris_lead: Json<unknown> | null;
+  croris_finance: Json<unknown> | null;
+  croris_institute: Json<unknown> | null;
+  croris_type: Generated<string>;
+  state_id: number;
+  project_type_id: number;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  role_id: number;
+  date_joined: CreatedAt;
+}
+
+export interface StaffCommentsTable {
+  id: Generated<number>;
+  project_id: number;
+  comment: string | null;
+  date: CreatedAt;
+  comment_by: Json<unknown> | null;
+  project_state: string;
+}
+
+export interface ExtensionsTable {
+  id: Generated<number>;
+  project_id: number;
+  reason: string;
+  date_end: string;
+  approved: Generated<boolean>;
+  date_submitted: CreatedAt;
+  processed_by: Json<unknown> | null;
+  date_processed: Timestamp | null;
+}
+
+export interface SshKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  fingerprint: string;
+  public_key: string;
+  date_created: CreatedAt;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  key: string;
+  email: string;
+  project_id: number;
+  inviter_id: number | null;
+  accepted: Generated<boolean>;
+  created: CreatedAt;
+  sent: Timestamp | null;
+  person_oib: Generated<string>;
+  invtype: string;
+}
+
+export interface ScienceSoftwareTable {
+  id: Generated<number>;
+  name: string;
+  created: CreatedAt;
+  added_by: Json<unknown> | null;
+}
+
+export interface RegistrySnapshotsTable {
+  person_oib: string;
+  fetched_at: Timestamp;
+  status_code: number;
+  payload: Json<unknown>;
+}
+
+export interface ProjectCounterTable {
+  id: number;
+  counter: number;
+  month: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_addr: string;
+  cc_addr: Generated<string>;
+  from_addr: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+  next_attempt_at: CreatedAt;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  states: LookupTable;
+  project_types: LookupTable;
+  roles: LookupTable;
+  projects: ProjectsTable;
+  memberships: MembershipsTable;
+  staff_comments: StaffCommentsTable;
+  extensions: ExtensionsTable;
+  ssh_keys: SshKeysTable;
+  invites: InvitesTable;
+  science_software: ScienceSoftwareTable;
+  registry_snapshots: RegistrySnapshotsTable;
+  project_counter: ProjectCounterTable;
+  outbox: OutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context';
+import { purgeExpiredSessions } from './services/sessions';
+
+/** A running set of background jobs. */
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Runs the periodic jobs inside the server process. Every job is safe to run from several
+ * processes at once (deletes of expired rows, claimed outbox rows), so scaling out needs no leader.
+ */
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
+  const jobs: Job[] = [
+    { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db) },
+    {
+      name: 'purge-login-attempts',
+      everyMs: 10 * 60_000,
+      run: () =>
+        ctx.db
+          .deleteFrom('login_attempts')
+          .where('attempted_at', '<', new Date(Date.now() - 24 * 3600_000))
+          .execute(),
+    },
+  ];
+  const extra: { stop(): Promise<void> }[] = [];
+  void import('./services/outbox')
+    .then(({ startOutboxSender }) => {
+      extra.push(startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log }));
+    })
+    .catch((error: Error) => log.error({ err: error }, 'outbox sender failed to start'));
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      job.run().catch((error: Error) => log.error({ err: error }, `job ${job.name} failed`));
+    }, job.everyMs),
+  );
+  return {
+    async stop() {
+      timers.forEach(clearInterval);
+      await Promise.all(extra.map((e) => e.stop()));
+    },
+  };
+}

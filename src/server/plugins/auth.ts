@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../errors';
+import { isAdmin, type AppContext } from '../context';
+import { findSession, randomToken } from '../services/sessions';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Cookie names, derived from the service key of rules/service.json. */
+export function cookieNames(ctx: AppContext) {
+  const key = ctx.schemas.service.serviceKey;
+  return { session: `${key}_session`, csrf: `${key}_csrftoken` };
+}
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Cookie options shared by every cookie the server sets. */
+export function cookieOptions(ctx: AppContext, httpOnly = true) {
+  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: ctx.config.production };
+}
+
+/** The anonymous visitor's CSRF token (double-submit cookie), created when missing. */
+export function anonymousCsrfToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
+  const name = cookieNames(ctx).csrf;
+  const existing = request.cookies[name];
+  if (existing && /^[A-Za-z0-9_-]{20,64}$/.test(existing)) return existing;
+  const token = randomToken(24);
+  reply.setCookie(name, token, cookieOptions(ctx));
+  return token;
+}
+
+/**
+ * Resolves the session from its cookie, then enforces, in this order: CSRF on every mutating call
+ * (the session's token, or the anonymous double-submit cookie before login), and the route's
+ * access group (`config.access`, default: any signed-in user).
+ */
+export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const names = cookieNames(ctx);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[names.session];
+    request.auth = token ? await findSession(ctx.db, token) : null;
+    if (MUTATING.has(request.method)) {
+      const header = request.headers['x-csrftoken'];
+      const sent = Array.isArray(header) ? header[0] : header;
+      const expected = request.auth ? request.auth.csrfToken : request.cookies[names.csrf];
+      if (!sameToken(sent, expected)) throw new ApiError('csrfFailed');
+    }
+    const access = request.routeOptions.config?.access ?? 'user';
+    if (access === 'public' || !request.routeOptions.url) return;
+    if (!request.auth) throw new ApiError('notAuthenticated');
+    if (access === 'staff' && !isAdmin(request.auth.user)) throw new ApiError('forbidden');
+  });
+}
+
+/** The signed-in user; only for routes whose access group guarantees one. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.auth) throw new ApiError('notAuthenticated');
+  return request.auth.user;
+}

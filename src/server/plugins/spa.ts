@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from '../errors';
+import type { AppContext } from '../context';
+
+/**
+ * Serves the built single-page app: assets under /static/, every /ui path answered with
+ * index.html (the client router decides), `/` redirected to /ui/login, and unknown /api or
+ * /auth paths answered with a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dir = ctx.config.clientDir;
+  const indexFile = join(dir, 'index.html');
+  if (existsSync(dir)) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: '/static/',
+      index: false,
+      wildcard: true,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  let cached: string | undefined;
+  const indexHtml = (): string | undefined => {
+    if (cached && ctx.config.production) return cached;
+    cached = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    return cached;
+  };
+  const serveIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const html = indexHtml();
+    if (!html) return reply.status(503).send(errorBody('clientNotBuilt'));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/ui/login'));
+  app.get('/ui', { config: { access: 'public' } }, serveIndex);
+  app.get('/ui/*', { config: { access: 'public' } }, serveIndex);
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/auth') && !path.startsWith('/static'))
+      return reply.redirect('/ui/not-found');
+    return reply.status(404).send(errorBody('notFound', `No such endpoint: ${request.method} ${path}`));
+  });
+}

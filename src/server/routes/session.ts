@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import type { LoginBody, LogoutAnswer, Session } from '../../../generated';
+import { ApiError } from '../errors';
+import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
+import { createSession, deleteSession } from '../services/sessions';
+import { verifyPassword } from '../services/passwords';
+import { membershipsOf, toUser } from '../services/users';
+import { schemaIdOf } from '../../schema-runtime';
+
+/** Where the browser goes after logout: federated sign-outs end at their identity provider. */
+export function logoutRedirect(saml2Idp: string | null): string {
+  if (!saml2Idp) return '/ui/login';
+  return saml2Idp.includes('edugainproxy') ? '/saml2/edugain/logout' : '/saml2/logout';
+}
+
+/** GET /api/v1/sessionactive, POST /auth/login/ and POST /auth/logout/. */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, schemas, config } = ctx;
+  const names = cookieNames(ctx);
+  const sessionConfig = (): Session['config'] => ({
+    enable_accounting: config.enableAccounting,
+    enable_edugain: config.enableEdugain,
+    grace_months: config.graceMonths ?? schemas.constants.graceMonthsFallback,
+  });
+
+  const sessionActive = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    if (!request.auth) {
+      const answer: Session = {
+        active: false,
+        error: 'Session not active',
+        csrftoken: anonymousCsrfToken(ctx, request, reply),
+        config: sessionConfig(),
+      };
+      return answer;
+    }
+    const { user, csrfToken, saml2Idp } = request.auth;
+    const answer: Session = {
+      active: true,
+      csrftoken: csrfToken,
+      saml2_idp: saml2Idp,
+      config: sessionConfig(),
+      userdetails: { ...toUser(user), userproject_set: await membershipsOf(db, user) },
+    };
+    return answer;
+  };
+  app.get('/api/v1/sessionactive', { config: { access: 'public' } }, sessionActive);
+  app.get('/api/v1/sessionactive/', { config: { access: 'public' } }, sessionActive);
+
+  app.post<{ Body: LoginBody }>(
+    '/auth/login/',
+    { config: { access: 'public' }, schema: { body: { $ref: schemaIdOf('api/login') } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const { loginAttemptsPerWindow, loginWindowMinutes, sessionDays } = schemas.constants;
+      const key = `${request.ip}|${username.toLowerCase()}`;
+      const since = new Date(Date.now() - loginWindowMinutes * 60_000);
+      const { n } = await db
+        .selectFrom('login_attempts')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('key', '=', key)
+        .where('attempted_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (n >= loginAttemptsPerWindow) throw new ApiError('tooManyLoginAttempts');
+      const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      const ok = await verifyPassword(password, user?.password_hash);
+      if (!user || !ok || !user.is_active) {
+        await db.insertInto('login_attempts').values({ key }).execute();
+        throw new ApiError('loginFailed');
+      }
+      await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+      if (request.auth) await deleteSession(db, request.auth.sessionId);
+      const session = await createSession(db, user.id, sessionDays);
+      await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+      reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
+      reply.clearCookie(names.csrf, cookieOptions(ctx));
+      return { status: { code: 200, message: 'Login successful' } };
+    },
+  );
+
+  app.post('/auth/logout/', { config: { access: 'public' } }, async (request, reply) => {
+    const redirect = logoutRedirect(request.auth?.saml2Idp ?? null);
+    if (request.auth) await deleteSession(db, request.auth.sessionId);
+    reply.clearCookie(names.session, cookieOptions(ctx));
+    const answer: LogoutAnswer = { redirect };
+    return answer;
+  });
+}

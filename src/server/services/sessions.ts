@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { AuthContext } from '../context';
+
+/** Sessions live in the database so that any number of app processes can serve a user. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh random token for cookies and CSRF. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Creates a session row and returns the cookie token (only its hash is stored). */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  days: number,
+  saml2Idp: string | null = null,
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomToken();
+  const csrfToken = randomToken(24);
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await db
+    .insertInto('sessions')
+    .values({ id: hashToken(token), user_id: userId, csrf_token: csrfToken, saml2_idp: saml2Idp, expires_at: expiresAt })
+    .execute();
+  return { token, csrfToken, expiresAt };
+}
+
+/** Looks up a live session by its cookie token, with its (active) user. */
+export async function findSession(db: Kysely<Database>, token: string): Promise<AuthContext | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.saml2_idp'])
+    .where('sessions.id', '=', hashToken(token))
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.is_active', '=', true)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_id, csrf_token, saml2_idp, ...user } = row;
+  return { sessionId: session_id, csrfToken: csrf_token, saml2Idp: saml2_idp, user };
+}
+
+/** Ends a session. */
+export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Removes expired sessions (a scheduled job). */
+export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { readConfig, type ServerConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { migrate } from '../../src/server/db/database';
+import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import type { SchemaSet } from '../../src/schema-runtime';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** A signed-in client of the test app: its cookies and CSRF token. */
+export interface Caller {
+  cookie: string;
+  csrf: string;
+}
+
+/** Test configuration: no demo seeding by the app (the helper seeds), no jobs. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...readConfig({ NODE_ENV: 'test' }), demo: false, jobs: false, clientDir: '/nonexistent', ...overrides };
+}
+
+/** Turns set-cookie headers into a Cookie header. */
+export function cookiesOf(response: LightMyRequestResponse, previous = ''): string {
+  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => c.split('=') as [string, string]));
+  for (const c of response.cookies) {
+    if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now())) jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** The test app with its database; `login` signs a demo user in through the real endpoint. */
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  anonymous(): Promise<Caller>;
+  login(username: string, password?: string): Promise<Caller>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: { seed?: boolean; schemas?: SchemaSet; config?: Partial<ServerConfig>; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const schemas = options.schemas ?? loadSchemaSet();
+  const database = options.database ?? (await createTestDatabase());
+  const handle = await database.open();
+  await migrate(handle.db);
+  await syncVocabularies(handle.db, schemas);
+  if (options.seed !== false) {
+    const { seedDemo } = await import('../../src/server/db/seed-demo');
+    await seedDemo(handle.db, schemas);
+  }
+  const ctx: AppContext = { db: handle.db, schemas, config: testConfig(options.config) };
+  const app = await buildApp(ctx, { logger: false });
+  const anonymous = async (): Promise<Caller> => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/sessionactive' });
+    return { cookie: cookiesOf(res), csrf: res.json().csrftoken };
+  };
+  return {
+    app,
+    ctx,
+    database,
+    anonymous,
+    async login(username, password = username) {
+      const anon = await anonymous();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        headers: { cookie: anon.cookie, 'x-csrftoken': anon.csrf },
+        payload: { username, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+      const cookie = cookiesOf(res, anon.cookie);
+      const session = await app.inject({ method: 'GET', url: '/api/v1/sessionactive', headers: { cookie } });
+      return { cookie, csrf: session.json().csrftoken };
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}

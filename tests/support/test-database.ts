@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import type { SchemaSet } from '../../src/schema-runtime';
+
+/**
+ * A database of the test's own. With DATABASE_URL set it is a fresh database created on that
+ * PostgreSQL server and dropped afterwards (runs never see each other's rows); otherwise an
+ * embedded one, in memory or — with `persistent` — in a temporary folder that survives reopening.
+ */
+export interface TestDatabase {
+  /** Opens a connection (call again to simulate a restart or a second process). */
+  open(): Promise<DatabaseHandle>;
+  /** Closes what is open and drops the database. */
+  drop(): Promise<void>;
+  kind: 'postgres' | 'embedded';
+}
+
+export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
+  const handles: DatabaseHandle[] = [];
+  const track = async (handle: DatabaseHandle) => {
+    handles.push(handle);
+    return handle;
+  };
+  const closeAll = async () => {
+    for (const h of handles.splice(0)) await h.close().catch(() => undefined);
+  };
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      kind: 'postgres',
+      open: async () => track(await openDatabase({ databaseUrl: url.toString(), dataDir: '' })),
+      drop: async () => {
+        await closeAll();
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'portal-test-')) : 'memory://';
+  return {
+    kind: 'embedded',
+    open: async () => track(await openDatabase({ dataDir: dir })),
+    drop: async () => {
+      await closeAll();
+      if (dir !== 'memory://') rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated test database with the lookup tables filled, and the schema set used. */
+export async function openTestDatabase(schemas: SchemaSet = loadSchemaSet()) {
+  const database = await createTestDatabase();
+  const handle = await database.open();
+  await migrate(handle.db);
+  await syncVocabularies(handle.db, schemas);
+  return { db: handle.db, schemas, close: () => database.drop() };
+}
