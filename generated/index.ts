@@ -109,6 +109,26 @@ export interface MessageAnswer {
   };
 }
 /**
+ * Body of DELETE /api/v1/internal/keys/: the name of one of the caller's keys.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SshKeyDeleteBody".
+ */
+export interface SshKeyDeleteBody {
+  name: string;
+}
+/**
+ * Body of POST /api/v1/internal/keys/: a name and one OpenSSH public key line (RSA, ECDSA or Ed25519). imported_public_key is set when the key was loaded from a file.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SshKeyNewBody".
+ */
+export interface SshKeyNewBody {
+  name: string;
+  public_key: string;
+  imported_public_key?: boolean | string;
+}
+/**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema

@@ -5,6 +5,8 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { sessionRoutes } from './routes/session';
+import { registryRoutes } from './routes/registry';
+import { keyRoutes } from './routes/keys';
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -22,6 +24,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
   await registerAuth(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
+  await app.register(async (api) => registryRoutes(api, ctx));
+  await app.register(async (api) => keyRoutes(api, ctx));
   await registerSpa(app, ctx);
   return app;
 }

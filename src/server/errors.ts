@@ -5,6 +5,7 @@
  */
 export const ERRORS = {
   badRequest: { status: 400, message: 'Bad request' },
+  invalidOib: { status: 400, message: 'An OIB is exactly 11 digits' },
   malformedJson: { status: 400, message: 'The request body is not valid JSON' },
   validationFailed: { status: 400, message: 'The request is not valid' },
   notAuthenticated: { status: 401, message: 'Authentication credentials were not provided' },

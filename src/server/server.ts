@@ -2,10 +2,15 @@ import { readConfig } from './config';
 import { bootstrap } from './bootstrap';
 import { buildApp } from './app';
 import { startJobs } from './jobs';
+import { startRegistryStandIn } from './services/registry/stand-in/registry-stand-in';
 
 /** Starts the portal: opens the database, builds the app, listens, runs the background jobs. */
 async function main(): Promise<void> {
   const config = readConfig();
+  // Demo mode without a configured registry talks to a local stand-in that speaks the registry's JSON.
+  const standIn =
+    config.demo && !config.registry.url ? await startRegistryStandIn({ username: 'demo', password: 'demo' }) : undefined;
+  if (standIn) config.registry = { ...config.registry, url: standIn.url, username: 'demo', password: 'demo' };
   const { ctx, close } = await bootstrap(config);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
@@ -14,6 +19,7 @@ async function main(): Promise<void> {
     await jobs?.stop();
     await app.close();
     await close();
+    await standIn?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -21,6 +27,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   app.log.info(`portal on ${config.publicUrl}/ui/ (${where}${config.demo ? ', demo data' : ''})`);
+  if (standIn) app.log.info(`research registry stand-in on ${standIn.url}`);
 }
 
 main().catch((error: Error) => {

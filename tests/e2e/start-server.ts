@@ -10,6 +10,7 @@ import { seedDemo } from '../../src/server/db/seed-demo';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { readConfig } from '../../src/server/config';
 import { createTestDatabase } from '../support/test-database';
+import { startRegistryStandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 
 async function main(): Promise<void> {
   const port = Number(process.env.E2E_PORT ?? 8123);
@@ -19,7 +20,14 @@ async function main(): Promise<void> {
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
   await seedDemo(handle.db, schemas);
-  const config = { ...readConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port) }), demo: true, jobs: false };
+  const registry = await startRegistryStandIn({ username: 'demo', password: 'demo' });
+  const base = readConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port) });
+  const config = {
+    ...base,
+    demo: true,
+    jobs: false,
+    registry: { ...base.registry, url: registry.url, username: 'demo', password: 'demo', timeoutMs: 3000, retries: 1 },
+  };
   const app = await buildApp({ db: handle.db, schemas, config }, { logger: { level: 'warn' } });
   await app.listen({ port, host: '127.0.0.1' });
   console.log(`e2e portal on http://127.0.0.1:${port}/ui/ (${database.kind} database)`);
@@ -28,6 +36,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app.close();
+    await registry.close();
     await database.drop();
     process.exit(0);
   };

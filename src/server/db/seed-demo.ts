@@ -1,12 +1,14 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { addDays, format, subYears } from 'date-fns';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './tables';
 import { lookupIds } from './vocabularies';
 import { formatIssue, type SchemaSet } from '../../schema-runtime';
 import { hashPassword } from '../services/passwords';
+import { parsePublicKey } from '../services/ssh-key-parse';
 import type { PersonRef } from '../../../generated';
 import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWARE, type DemoPerson, type DemoProject } from './demo-data';
+import { clusterUsername } from '../services/cluster-username';
 
 const DAY_MS = 86_400_000;
 /** Arbitrary constant: serialises seeding when several app processes start at once. */
@@ -24,22 +26,6 @@ interface PlannedProject {
   approved: Date | null;
   start: string;
   end: string;
-}
-
-/** `ssh-keygen -l -E md5` without its `MD5:` prefix: MD5 of the key blob as colon-separated hex. */
-export function md5Fingerprint(publicKey: string): string {
-  const blob = Buffer.from(publicKey.trim().split(/\s+/)[1] ?? '', 'base64');
-  return createHash('md5').update(blob).digest('hex').match(/../g)!.join(':');
-}
-
-/** Cluster login name: first letter of the first name + up to 7 of the last, ASCII, lowercase. */
-function clusterUsername(first: string, last: string, taken: readonly string[]): string {
-  const ascii = (s: string) =>
-    s.replace(/đ/g, 'd').replace(/Đ/g, 'D').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
-  const base = ascii(first).slice(0, 1) + ascii(last).slice(0, 7);
-  if (!taken.includes(base)) return base;
-  const stem = base.length < 8 ? base : base.slice(0, -1);
-  return base + String(taken.filter((t) => t.startsWith(stem)).length);
 }
 
 function inviteKey(): string {
@@ -103,7 +89,7 @@ function labels(values: readonly string[]): string {
 
 /**
  * Fills an empty database with the demo data set: the demo accounts of DESIGN.md (password =
- * username), a dozen ordinary users, projects of the lead in every state of `rules/states`,
+ * username), ten ordinary users, projects of the lead in every state of `rules/states`,
  * memberships, SSH keys, invitations, extensions, the initial software list and the counter.
  *
  * Runs in one transaction and only when the users table is empty, under an advisory lock so two
@@ -270,17 +256,20 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     }
   }
 
-  for (const key of DEMO_SSH_KEYS)
+  for (const key of DEMO_SSH_KEYS) {
+    // The same parser as uploads: a demo key that would be refused there fails the seed instead.
+    const parsed = parsePublicKey(key.publicKey);
     await trx
       .insertInto('ssh_keys')
       .values({
         user_id: userIds.get(key.username)!,
         name: key.name,
-        public_key: key.publicKey,
-        fingerprint: md5Fingerprint(key.publicKey),
+        public_key: parsed.publicKey,
+        fingerprint: parsed.fingerprint,
         date_created: addDays(now, -100),
       })
       .execute();
+  }
 
   for (const invite of DEMO_INVITES) {
     const project = projects.find((p) => p.data.key === invite.project)!;

@@ -1,0 +1,64 @@
+/**
+ * Whether a user may request an institutional project (reference §3.8): people who have registry
+ * projects, or already have access through a registry-based or institutional project, may not;
+ * the registry must know their MBZ.
+ */
+import type { InstituteCheck } from '../../../../generated';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/tables';
+import { activeStateNames } from '../active-states';
+import { cachedRegistryInfo } from './registry-snapshots';
+
+/** The project type of institutional requests and the role that counts as "already submitted". */
+const INSTITUTIONAL_TYPE = 'research-institutional';
+const LEAD_ROLE = 'lead';
+
+type Reason = InstituteCheck['status']['message'];
+
+const deny = (message: Reason): InstituteCheck => ({ status: { code: 200, operation: 'DENY', message } });
+
+/** Names from the vocabularies, checked to exist so a renamed value fails loudly, not silently allows. */
+function vocabularyNames(ctx: AppContext) {
+  const types = ctx.schemas.vocabulary<{ registryBased?: boolean }>('rules/project-types');
+  const roles = ctx.schemas.vocabulary('rules/roles');
+  if (!types.some((t) => t.value === INSTITUTIONAL_TYPE)) throw new Error(`rules/project-types has no ${INSTITUTIONAL_TYPE}`);
+  if (!roles.some((r) => r.value === LEAD_ROLE)) throw new Error(`rules/roles has no ${LEAD_ROLE}`);
+  return {
+    activeStates: activeStateNames(ctx.schemas),
+    registryTypes: types.filter((t) => t.registryBased === true).map((t) => t.value),
+  };
+}
+
+/**
+ * Decides the institutional-project check for `user`, in this order: member of an active
+ * registry-based project → DENY 'Access CroRIS'; lead of an active institutional project → DENY
+ * 'Already submitted'; then from the person's stored registry answer (no lookup here): no MBZ →
+ * 'MBZ unknown', lead projects → 'Lead CroRIS project', associate projects → 'Associate CroRIS
+ * project', otherwise ALLOW 'Can submit institute project'. Without a stored successful answer
+ * (none, expired, or the lookup failed) → DENY 'No CroRIS data'.
+ *
+ * Reads only; the same answer serves the chooser and the submission check.
+ */
+export async function checkInstituteEligibility(ctx: AppContext, user: Pick<UserRow, 'id' | 'person_oib'>): Promise<InstituteCheck> {
+  const { activeStates, registryTypes } = vocabularyNames(ctx);
+  const memberships = activeStates.length === 0 ? [] : await ctx.db
+    .selectFrom('memberships as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['t.name as type', 'r.name as role'])
+    .where('m.user_id', '=', user.id)
+    .where('s.name', 'in', activeStates)
+    .execute();
+  if (memberships.some((m) => registryTypes.includes(m.type))) return deny('Access CroRIS');
+  if (memberships.some((m) => m.type === INSTITUTIONAL_TYPE && m.role === LEAD_ROLE)) return deny('Already submitted');
+
+  const registry = await cachedRegistryInfo(ctx, user.person_oib);
+  if (!registry) return deny('No CroRIS data');
+  const { person_info, projects_lead_info, projects_associate_info } = registry.data;
+  if (!person_info.mbz) return deny('MBZ unknown');
+  if (projects_lead_info.length > 0) return deny('Lead CroRIS project');
+  if (projects_associate_info.length > 0) return deny('Associate CroRIS project');
+  return { status: { code: 200, operation: 'ALLOW', message: 'Can submit institute project' } };
+}
