@@ -5,6 +5,7 @@
 export { createAjv } from './create-ajv';
 export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath } from './keywords';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
+export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';
 export { readVocabulary, readConsts, type VocabularyEntry } from './vocabulary';
 export {

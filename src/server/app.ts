@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context';
+import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -21,6 +22,15 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     return ctx.schemas.ajv.compile(schema);
   });
   registerErrorHandling(app);
+  // Clients send the JSON content type on every mutating call, also when there is no body.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiError('malformedJson'), undefined);
+    }
+  });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
   await registerAuth(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));

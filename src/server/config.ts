@@ -53,7 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     demo: flag(env.DEMO, !production),
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    enableAccounting: flag(env.ENABLE_ACCOUNTING, true),
+    enableAccounting: flag(env.ENABLE_ACCOUNTING, false),
     enableEdugain: flag(env.ENABLE_EDUGAIN, true),
     graceMonths: int(env.GRACE_MONTHS, undefined, 'GRACE_MONTHS'),
     registry: {

@@ -31,7 +31,7 @@ describe('session API', () => {
     const body = res.json();
     expect(body).toMatchObject({ active: false, error: 'Session not active' });
     expect(body.csrftoken).toMatch(/^[\w-]{20,}$/);
-    expect(body.config).toEqual({ enable_accounting: true, enable_edugain: true, grace_months: 3 });
+    expect(body.config).toEqual({ enable_accounting: false, enable_edugain: true, grace_months: 3 });
     expect(body.userdetails).toBeUndefined();
     expect(schemas.validate('entities/session', body).valid).toBe(true);
   });
@@ -84,6 +84,16 @@ describe('session API', () => {
       payload: { username: 'lead', password: 'lead' },
     });
     expect(forged.statusCode).toBe(403);
+  });
+
+  it('accepts a mutating call with the JSON content type and no body', async () => {
+    const caller = await t.login('lead');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout/',
+      headers: { cookie: caller.cookie, 'x-csrftoken': caller.csrf, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

@@ -14,6 +14,10 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
   const dir = ctx.config.clientDir;
   const indexFile = join(dir, 'index.html');
   if (existsSync(dir)) {
+    // Assets are public: the login page needs them before anyone signs in.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/static/')) route.config = { ...route.config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: dir,
       prefix: '/static/',

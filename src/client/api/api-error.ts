@@ -1,0 +1,54 @@
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+
+/** The one error shape every endpoint rejects with. */
+export interface ApiError {
+  /** HTTP status, or 0 when no response arrived. */
+  status: number;
+  statusText: string;
+  /** The server's `status.message`, or a description of the network/parsing failure. */
+  message: string;
+  /** The server's stable error key (`status.key`), when it sent one. */
+  key?: string;
+  method: string;
+}
+
+interface ServerErrorBody {
+  status?: { code?: number; message?: string; key?: string };
+}
+
+function serverStatus(data: unknown): ServerErrorBody['status'] {
+  return data && typeof data === 'object' ? (data as ServerErrorBody).status : undefined;
+}
+
+/** Turns a fetchBaseQuery error into {@link ApiError}. */
+export function normaliseError(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined, method: string): ApiError {
+  const response = meta?.response;
+  if (typeof error.status === 'number') {
+    const body = serverStatus(error.data);
+    return {
+      status: error.status,
+      statusText: response?.statusText ?? '',
+      message: body?.message ?? (typeof error.data === 'string' ? error.data : ''),
+      key: body?.key,
+      method,
+    };
+  }
+  if (error.status === 'PARSING_ERROR') {
+    return { status: error.originalStatus, statusText: response?.statusText ?? '', message: error.data, method };
+  }
+  return { status: 0, statusText: String(error.status), message: 'error' in error ? error.error : '', method };
+}
+
+/** True when a thrown value or RTK result error is an {@link ApiError}. */
+export function isApiError(value: unknown): value is ApiError {
+  return !!value && typeof value === 'object' && 'status' in value && 'method' in value && 'message' in value;
+}
+
+/**
+ * The text of an error toast in the spec's format:
+ * `Error fetching projects: 500 Internal Server Error in GET: <server message>`.
+ */
+export function apiErrorText(prefix: string, error: ApiError): string {
+  const head = `${prefix}: ${error.status} ${error.statusText}`.trimEnd();
+  return error.message ? `${head} in ${error.method}: ${error.message}` : `${head} in ${error.method}`;
+}

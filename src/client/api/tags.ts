@@ -1,0 +1,6 @@
+/**
+ * Every cache tag of the api slice, declared in one place so an endpoint that invalidates a tag
+ * and one that provides it cannot drift apart by a typo.
+ */
+export const TAGS = ['Session'] as const;
+export type Tag = (typeof TAGS)[number];

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '../../../../generated';
+import { isAdmin } from '../../api/session';
+import { currentLocale } from '../../i18n/i18n';
+import { paths } from '../../shared/paths';
+import { schemas } from '../../shared/schema-set';
+import { CentreLogo } from './centre-logo';
+import { LanguageToggle } from './language-toggle';
+import { LogoutButton } from './logout-button';
+import { ModeSwitch } from './mode-switch';
+import { UserPopover } from './user-popover';
+
+/** Logo and service name, then the admin/user switch, language, greeting card and logout. */
+export function AppHeader({ user, adminMode }: { user: User; adminMode: boolean }) {
+  const { i18n } = useTranslation();
+  const locale = currentLocale(i18n.language);
+  return (
+    <header className="app-header">
+      <Link to={adminMode ? paths.requests : paths.myRequests} className="brand">
+        <CentreLogo className="brand-logo" />
+        <span className="brand-text">
+          <span className="brand-service">{schemas.service.serviceName[locale]}</span>
+          <span className="brand-centre">{schemas.service.centreName[locale]}</span>
+        </span>
+      </Link>
+      <div className="header-tools">
+        {isAdmin(user) ? <ModeSwitch adminMode={adminMode} /> : null}
+        <LanguageToggle />
+        <UserPopover user={user} />
+        <LogoutButton />
+      </div>
+    </header>
+  );
+}

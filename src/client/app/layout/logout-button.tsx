@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Confirm } from 'semantic-ui-react';
+import { apiErrorText, isApiError } from '../../api/api-error';
+import { useLogoutMutation } from '../../api/auth';
+import { clearReferrer } from '../../shared/referrer';
+import { useToast } from '../../shared/toast/use-toast';
+
+/** Asks for confirmation, logs out, then loads wherever the server says (login page or SAML logout). */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [logout, { isLoading }] = useLogoutMutation();
+
+  const confirm = async () => {
+    try {
+      const { redirect } = await logout().unwrap();
+      // The next person to log in on this browser should land by their own role, not our history.
+      clearReferrer();
+      window.location.assign(redirect);
+    } catch (error) {
+      setOpen(false);
+      toast.error(isApiError(error) ? apiErrorText(t('header.logoutFailed'), error) : t('header.logoutFailed'));
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" icon="sign out" content={t('header.logout')} onClick={() => setOpen(true)} loading={isLoading} />
+      <Confirm
+        open={open}
+        size="tiny"
+        content={t('header.logoutConfirm')}
+        confirmButton={t('common.yes')}
+        cancelButton={t('common.no')}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}

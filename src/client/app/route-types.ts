@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type hr from '../i18n/hr.json';
+import type { Locale } from '../i18n/i18n';
+
+/** Who may open a page (spec point 2, "Access groups"). */
+export type AccessGroup = 'public' | 'session' | 'user' | 'staff' | 'accounting';
+
+export type TitleKey = keyof typeof hr.titles;
+
+/** A page title: a translation key, or a bilingual label read from a schema (request types). */
+export type RouteTitle = { key: TitleKey } | { text: Record<Locale, string> };
+
+/** One page of the route table. */
+export interface PageRoute {
+  /** Path below /ui. */
+  path: string;
+  access: AccessGroup;
+  title: RouteTitle;
+  /** Lazy page module; each page is its own chunk. */
+  load: () => Promise<{ default: ComponentType }>;
+  /** Params that must be all digits; anything else shows the not-found page. */
+  numericParams?: readonly string[];
+  /** A language the page forces (the English invitation link). */
+  locale?: Locale;
+}
+
+/** What each matched route carries in `handle`, read by the shell (title, referrer, language). */
+export type RouteHandle = Pick<PageRoute, 'access' | 'title' | 'locale'>;

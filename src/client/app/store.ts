@@ -1,0 +1,16 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { api } from '../api/api-slice';
+import { csrfSlice } from '../api/csrf-slice';
+
+const rootReducer = combineSlices(api, csrfSlice);
+
+/** Creates the Redux store: the RTK Query cache plus the CSRF token. */
+export function createStore() {
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,20 @@
+/** Name of the cookie that keeps the interface language; named after the service so portals sharing a domain do not clash. */
+export function languageCookieName(serviceKey: string): string {
+  return `${serviceKey}-lang`;
+}
+
+/** Reads a cookie value from a `document.cookie`-style string. */
+export function readCookie(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The `document.cookie` assignment that stores the language for a year on the whole site. */
+export function languageCookie(serviceKey: string, locale: string): string {
+  return `${languageCookieName(serviceKey)}=${encodeURIComponent(locale)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}

@@ -1,0 +1,30 @@
+import { isPublicPath, paths } from './paths';
+
+/** What decides where a user lands after logging in. */
+export interface LandingInput {
+  /** Invitation key stored when an anonymous visitor opened an invitation link, and whether it was the English link. */
+  invitation: { key: string; english: boolean } | null;
+  /** Remembered paths, oldest first. */
+  referrer: readonly string[];
+  isStaffOrSuperuser: boolean;
+  accountingEnabled: boolean;
+  /** Lead of at least one project. */
+  isLead: boolean;
+}
+
+/**
+ * The post-login landing path (spec, "Post-login landing"); the first rule that matches wins:
+ * 1. a stored invitation key → its invitation page;
+ * 2. the most recent remembered path that is not a login/public page;
+ * 3. staff or superuser → requests;
+ * 4. accounting enabled → project accounting for leads, own accounting for others;
+ * 5. otherwise → my requests.
+ */
+export function landingPath(input: LandingInput): string {
+  if (input.invitation) return paths.loginEmail(input.invitation.key, input.invitation.english);
+  const remembered = [...input.referrer].reverse().find((path) => path.startsWith('/ui/') && !isPublicPath(path));
+  if (remembered) return remembered;
+  if (input.isStaffOrSuperuser) return paths.requests;
+  if (input.accountingEnabled) return input.isLead ? paths.projectAccounting : paths.myAccounting;
+  return paths.myRequests;
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { expectPath, loginAs, screenshot, submitLogin, userLanding } from './helpers/portal';
+
+test.describe('login page', () => {
+  test('a lead logs in and lands on project accounting, or my requests without accounting', async ({ page }) => {
+    await page.goto('/ui/login');
+    await expect(page).toHaveTitle('Napredno računanje | Prijava');
+    await screenshot(page, 'login-hr');
+    const landing = await userLanding(page, true);
+    await loginAs(page, 'lead');
+    await expectPath(page, landing);
+    await page.getByRole('link', { name: 'Moji zahtjevi' }).click();
+    await expectPath(page, '/ui/my-requests');
+    await expect(page.getByRole('heading', { name: 'Moji zahtjevi' })).toBeVisible();
+    await expect(page).toHaveTitle('Napredno računanje | Moji zahtjevi');
+    await screenshot(page, 'my-requests-lead');
+  });
+
+  test('a user without projects lands on their own accounting, or my requests without accounting', async ({ page }) => {
+    await page.goto('/ui/login');
+    const landing = await userLanding(page, false);
+    await loginAs(page, 'newbie');
+    await expectPath(page, landing);
+  });
+
+  test('staff log in and land on the requests list', async ({ page }) => {
+    await loginAs(page, 'staff');
+    await expectPath(page, '/ui/requests');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Projekti' })).toBeVisible();
+    await screenshot(page, 'requests-staff');
+  });
+
+  test('a wrong password shows the red alert', async ({ page }) => {
+    await page.goto('/ui/login');
+    await submitLogin(page, 'lead', 'not-the-password');
+    const alert = page.getByTestId('login-error');
+    await expect(alert).toHaveText('Prijava neuspjela, pogrešno korisničko ime i lozinka');
+    await expect(alert).toHaveCSS('color', /rgb\(159, 58, 56\)|rgb\(219, 40, 40\)/);
+    await expectPath(page, '/ui/login');
+  });
+
+  test('both fields are required', async ({ page }) => {
+    await page.goto('/ui/login');
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await expect(page.getByText('Obvezno')).toHaveCount(2);
+    await screenshot(page, 'login-required');
+  });
+
+  test('offers the federated sign-in', async ({ page }) => {
+    await page.goto('/ui/login');
+    await expect(page.getByRole('link', { name: /AAI@EduHR/ })).toHaveAttribute('href', '/saml2/login');
+  });
+
+  test('a logged-in visitor opening the login page is sent on', async ({ page }) => {
+    await loginAs(page, 'lead');
+    await page.goto('/ui/login');
+    await expectPath(page, await userLanding(page, true));
+  });
+});

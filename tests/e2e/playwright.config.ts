@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8123);
+const root = path.resolve(__dirname, '..', '..');
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real server with a
+ * fresh database and the demo seed. The client is built first when its sources changed.
+ */
+export default defineConfig({
+  testDir: __dirname,
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: path.join(__dirname, 'test-results'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    locale: 'hr-HR',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx scripts/build-client.ts --if-stale && npx tsx tests/e2e/start-server.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/v1/sessionactive`,
+    env: { E2E_PORT: String(port) },
+    // E2E_REUSE_SERVER=1 runs against a portal already listening on E2E_PORT (e.g. while debugging it).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

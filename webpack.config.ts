@@ -1,0 +1,102 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import webpack from 'webpack';
+
+const root = __dirname;
+
+/** Output directory the server serves at /static/ (index.html is answered for every /ui/* path). */
+export const clientOutputDir = path.join(root, 'dist', 'client');
+
+/**
+ * semantic-ui-css begins with an `@import` of Google Fonts, which fails offline and leaks visitors'
+ * addresses to a third party. Lato is bundled from @fontsource instead, so the import is removed from
+ * the emitted CSS before minification.
+ */
+class StripRemoteFontImportsPlugin {
+  apply(compiler: webpack.Compiler): void {
+    const pattern = /@import\s+url\(\s*["']?https?:\/\/fonts\.googleapis\.com[^)]*\)\s*;?/g;
+    compiler.hooks.thisCompilation.tap('StripRemoteFontImports', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StripRemoteFontImports', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!name.endsWith('.css')) continue;
+            const source = assets[name].source().toString();
+            if (!pattern.test(source)) continue;
+            pattern.lastIndex = 0;
+            compilation.updateAsset(name, new webpack.sources.RawSource(source.replace(pattern, '')));
+          }
+        },
+      );
+    });
+  }
+}
+
+/** Builds the webpack configuration; `mode` defaults to production. */
+export function createConfig(mode: 'production' | 'development' = 'production'): webpack.Configuration {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: root,
+    target: ['web', 'es2020'],
+    entry: { main: './src/client/index.tsx' },
+    output: {
+      path: clientOutputDir,
+      publicPath: '/static/',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+        },
+        {
+          test: /\.(woff2?|ttf|eot|otf|png|jpe?g|gif)$/,
+          type: 'asset/resource',
+        },
+        {
+          // Our own SVGs (logo, login backgrounds) are small: inline them; semantic's icon SVG font is a file.
+          test: /\.svg$/,
+          oneOf: [
+            { include: path.join(root, 'src', 'client'), type: 'asset/inline' },
+            { type: 'asset/resource' },
+          ],
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './src/client/index.html',
+        filename: 'index.html',
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      new StripRemoteFontImportsPlugin(),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      splitChunks: { chunks: 'all' },
+    },
+    performance: { hints: false },
+  };
+}
+
+export default createConfig((process.env.NODE_ENV as 'production' | 'development' | undefined) ?? 'production');
