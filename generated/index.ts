@@ -36,7 +36,7 @@ export type ScienceFields = [ScienceDomainShare, ...ScienceDomainShare[]];
  */
 export type RoleName = 'lead' | 'collaborator';
 /**
- * Request types offered by the new-request chooser, in chooser order. route is the /ui/new-request/<route> segment; projectType the stored project type; staffOnly hides it from other users and makes the server refuse it; identifierPrefix starts identifiers built from the monthly counter (registry projects keep the registry code and use it only when the registry gives none); form names the request schema in this folder (added with the request forms).
+ * Request types offered by the new-request chooser, in chooser order. route (the const) is the /ui/new-request/<route> segment; projectType the stored project type; staffOnly hides it from other users and makes the server refuse it; identifierPrefix starts identifiers built from the monthly counter (registry projects keep the registry code and use it only when the registry gives none); form is the request schema in this folder; accepting false shows the form disabled and the server refuses it.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RequestTypeRoute".
@@ -49,12 +49,24 @@ export type RequestTypeRoute =
   | 'thesis-project'
   | 'srce-workshop';
 /**
- * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ProjectTypeFilter".
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  */
-export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
+export type RequestDate = string;
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ */
+export type RequestDate1 = string;
+/**
+ * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
+ *
+ * @minItems 1
+ */
+export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "science_software".
+ */
+export type ScienceSoftware1 = string[];
 /**
  * Resource tags a request asks for and staff grant. staffOnly ones are offered only to staff and superusers. defaultOnApprove is pre-filled when staff approve with no granted type.
  *
@@ -63,6 +75,51 @@ export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
  */
 export type ResourceTypeName =
   'BIGMEM' | 'CLOUD-BIGMEM' | 'CLOUD-GPU' | 'CLOUD' | 'CPU' | 'GPU' | 'JUPYTER' | 'PADOBRAN' | 'PENKALA';
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "resources_type".
+ */
+export type ResourcesType = {
+  label?: string;
+  value: ResourceTypeName;
+}[];
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ *
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "date_start".
+ */
+export type RequestDate2 = string;
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ *
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "date_end".
+ */
+export type RequestDate3 = string;
+/**
+ * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "science_field".
+ */
+export type ScienceFields2 = [ScienceDomainShare, ...ScienceDomainShare[]];
+/**
+ * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectTypeFilter".
+ */
+export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RequestDate".
+ */
+export type RequestDate4 = string;
 
 /**
  * Every error answer: status.code is the HTTP status, status.message plain words, status.key the stable key the client translates.
@@ -548,6 +605,329 @@ export interface SshKey {
   user?: UserBrief;
 }
 /**
+ * An institutional project: lasts exactly one year from its start; the end date follows the start and cannot be edited.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InstitutionalRequest".
+ */
+export interface InstitutionalRequest {
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: RequestDate;
+  date_end: RequestDate1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'research-institutional';
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ */
+export interface ResourcesNumbers1 {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
+}
+/**
+ * An internal project of the centre (staff only).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InternalRequest".
+ */
+export interface InternalRequest {
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: RequestDate;
+  date_end: RequestDate1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'internal';
+}
+/**
+ * A request for a practical class (lecturers).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PracticalClassRequest".
+ */
+export interface PracticalClassRequest {
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: RequestDate;
+  date_end: RequestDate1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'practical';
+}
+/**
+ * The fields request forms are made of, each with its rule and its hr/en label. Each request type's schema picks the fields it has and which are required.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RequestFields".
+ */
+export interface RequestFields {
+  [k: string]: unknown;
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ *
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "resources_numbers".
+ */
+export interface ResourcesNumbers2 {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
+}
+/**
+ * A request based on a project in the research registry (CroRIS). Title, summary, dates, funders, institutions and collaborators come from the registry and are read-only; the requester gives the reason, domains, software and resources. The server checks the registry fields against the requester's registry data.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResearchRequest".
+ */
+export interface ResearchRequest {
+  name: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: string;
+  date_end: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'research-croris';
+  croris_id: number;
+  croris_identifier?: string;
+  croris_title: string;
+  croris_summary: string;
+  croris_type?: string;
+  croris_start?: string;
+  croris_end?: string;
+  croris_lead?: string;
+  croris_finance?: string[];
+  croris_institute?: Institute[];
+  croris_collaborators?: RegistryCollaborator[];
+}
+/**
+ * A request for thesis work. Not accepted for now: the form is shown disabled.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ThesisRequest".
+ */
+export interface ThesisRequest {
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: RequestDate;
+  date_end: RequestDate1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'thesis';
+}
+/**
+ * A workshop run by the centre (staff only).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "WorkshopRequest".
+ */
+export interface WorkshopRequest {
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "reason".
+   */
+  reason: string;
+  date_start: RequestDate;
+  date_end: RequestDate1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "institute".
+   */
+  institute?: string;
+  science_field: ScienceFields1;
+  science_software?: ScienceSoftware1;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware".
+   */
+  science_extrasoftware?: string;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "science_extrasoftware_help".
+   */
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers1;
+  resources_type?: ResourcesType;
+  /**
+   * This interface was referenced by `RequestFields`'s JSON-Schema
+   * via the `definition` "state".
+   */
+  state: 'submit';
+  project_type: 'srce-workshop';
+}
+/**
  * Business constants of the portal. Each value is the const of its property; code reads them through schema-runtime's constants(), never as literals.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -569,10 +949,6 @@ export interface PortalConstants {
   thesisToastMs: 5000;
   redirectDelayMs: 1500;
   graceMonthsFallback: 3;
-  /**
-   * No request date may be later than this (yyyy-MM-dd).
-   */
-  dateCeiling: '2027-02-01';
   institutionalProjectYears: 1;
   referrerHistorySize: 3;
   paddedTableRows: 5;

@@ -3,7 +3,8 @@
  * errors to message keys. Imports neither React nor Fastify; `node.ts` adds the file loader.
  */
 export { createAjv } from './create-ajv';
-export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath } from './keywords';
+export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears } from './keywords';
+export { requestDateCeiling } from './request-dates';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';

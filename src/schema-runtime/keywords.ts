@@ -9,7 +9,7 @@ export const ANNOTATION_KEYWORDS = [
   'label', 'userLabel', 'tooltip', 'icon', 'isActive', 'isRequest', 'staffOptions', 'leadOptions',
   'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
-  'form', 'uiSchema', 'layout', 'columns', 'messages',
+  'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */
@@ -96,11 +96,39 @@ export const dateOrder: KeywordDefinition = {
   }),
 };
 
+/**
+ * The day `years` years after a `yyyy-MM-dd` day; 29 February falls back to 28 February, as
+ * date libraries do when adding years.
+ */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const year = y + years;
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** `dateSpanYears: {start, end, years}` — when both dates are set, end is exactly `years` years after start. */
+export const dateSpanYears: KeywordDefinition = {
+  keyword: 'dateSpanYears',
+  type: 'object',
+  schemaType: 'object',
+  errors: true,
+  validate: withErrors('dateSpanYears', (rule: { start: string; end: string; years: number }, data: unknown) => {
+    const record = data as Record<string, unknown>;
+    const start = record[rule.start];
+    const end = record[rule.end];
+    if (typeof start !== 'string' || typeof end !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(start)) return null;
+    const expected = addYears(start, rule.years);
+    return end === expected ? null : { years: rule.years, expected };
+  }),
+};
+
 /** Registers our keywords and annotations on an ajv instance. */
 export function addPortalKeywords(ajv: Ajv): Ajv {
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: undefined });
   ajv.addKeyword(percentTotal);
   ajv.addKeyword(uniqueBy);
   ajv.addKeyword(dateOrder);
+  ajv.addKeyword(dateSpanYears);
   return ajv;
 }

@@ -26,6 +26,7 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
   percentTotal: 'domainSharesTotal',
   uniqueBy: 'duplicateDomains',
   dateOrder: 'dateOrder',
+  dateSpanYears: 'institutionalYear',
   formatMaximum: 'dateTooLate',
   formatExclusiveMaximum: 'dateTooLate',
   formatMinimum: 'dateTooEarly',

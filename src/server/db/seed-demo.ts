@@ -9,6 +9,7 @@ import { parsePublicKey } from '../services/ssh-key-parse';
 import type { PersonRef } from '../../../generated';
 import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWARE, type DemoPerson, type DemoProject } from './demo-data';
 import { clusterUsername } from '../services/cluster-username';
+import { requestDateCeiling } from '../../schema-runtime';
 
 const DAY_MS = 86_400_000;
 /** Arbitrary constant: serialises seeding when several app processes start at once. */
@@ -41,7 +42,7 @@ function assertValid(schemas: SchemaSet, schemaId: string, data: unknown, what: 
 /** A 'yyyy-MM-dd' day `offset` days from `now`, kept before the date ceiling of rules/constants. */
 function demoDay(schemas: SchemaSet, now: Date): (offset: number) => string {
   // Request dates may not pass the ceiling, so the demo keeps inside it even when that shortens a project.
-  const lastDay = addDays(new Date(`${schemas.constants.dateCeiling}T00:00:00`), -1);
+  const lastDay = addDays(new Date(`${requestDateCeiling(schemas)}T00:00:00`), -1);
   return (offset) => format(new Date(Math.min(addDays(now, offset).getTime(), lastDay.getTime())), 'yyyy-MM-dd');
 }
 

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSchemaSet, formatIssue, SCHEMA_IDS } from '../../../src/schema-runtime';
+import { createSchemaSet, formatIssue, requestDateCeiling, SCHEMA_IDS } from '../../../src/schema-runtime';
 import { loadSchemaFiles, loadSchemaSet } from '../../../src/schema-runtime/node';
 
 const schemas = loadSchemaSet();
@@ -34,7 +34,7 @@ describe('schema set', () => {
   it('exposes constants as plain values', () => {
     expect(schemas.constants.toastAutoCloseMs).toBe(2500);
     expect(schemas.constants.graceMonthsFallback).toBe(3);
-    expect(schemas.constants.dateCeiling).toBe('2027-02-01');
+    expect(requestDateCeiling(schemas)).toBe('2027-02-01');
   });
 
   it('refuses two schemas with the same $id', () => {
