@@ -1,0 +1,44 @@
+import { Icon, Popup, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
+import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { schemas } from '../../shared/schema-set';
+import { useLocaleText, type LocaleText } from '../locale-text';
+
+interface StateAnnotations {
+  label: LocaleText;
+  userLabel: LocaleText;
+  tooltip: LocaleText;
+  icon: { name: string; color: string };
+}
+
+const STATES = new Map(schemas.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s]));
+
+/** A state's label as staff (`label`) or requesters (`userLabel`) see it, from rules/states.json. */
+export function useStateLabel(): (state: string, audience?: 'staff' | 'user') => string {
+  const text = useLocaleText();
+  return (state, audience = 'staff') => {
+    const entry = STATES.get(state);
+    if (!entry) return state;
+    return text(audience === 'user' ? entry.userLabel : entry.label);
+  };
+}
+
+/** The state's icon with its tooltip (rules/states.json); the label beside it when `withLabel`. */
+export function StateIcon({ state, withLabel, audience = 'staff' }: { state: string; withLabel?: boolean; audience?: 'staff' | 'user' }) {
+  const text = useLocaleText();
+  const label = useStateLabel();
+  const entry = STATES.get(state);
+  const icon = (
+    <Icon
+      name={(entry?.icon.name ?? 'question circle') as SemanticICONS}
+      color={(entry?.icon.color ?? 'grey') as SemanticCOLORS}
+      aria-label={label(state, audience)}
+      data-state={state}
+    />
+  );
+  return (
+    <span className="state-icon">
+      <Popup content={entry ? text(entry.tooltip) : state} trigger={icon} size="small" position="top center" />
+      {withLabel && <span>{label(state, audience)}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { Label, type SemanticCOLORS } from 'semantic-ui-react';
+import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { schemas } from '../../shared/schema-set';
+import { useLocaleText, type LocaleText } from '../locale-text';
+
+const TYPES = new Map(
+  schemas.vocabulary<{ label: LocaleText; badgeColor: string }>(SCHEMA_IDS.projectTypes).map((t) => [t.value, t]),
+);
+const EU_MATCH = String(
+  schemas.vocabulary<{ euroMatch?: string }>(SCHEMA_IDS.projectTypeFilters).find((f) => f.euroMatch)?.euroMatch ?? 'euro',
+);
+
+/** True when any financier's name contains the EU marker of rules/project-type-filters.json ('euro'). */
+export function isEuFunded(finance: readonly string[] | null | undefined): boolean {
+  return (finance ?? []).some((name) => name.toLowerCase().includes(EU_MATCH.toLowerCase()));
+}
+
+/** The project type as a coloured badge, plus an EU badge when a financier name contains 'euro'. */
+export function TypeBadge({ type, finance }: { type: string; finance?: readonly string[] | null }) {
+  const text = useLocaleText();
+  const entry = TYPES.get(type);
+  return (
+    <span className="type-badge">
+      <Label size="small" color={(entry?.badgeColor ?? 'grey') as SemanticCOLORS}>
+        {entry ? text(entry.label) : type}
+      </Label>
+      {isEuFunded(finance) && (
+        <Label size="small" color="blue" basic title="EU">
+          EU
+        </Label>
+      )}
+    </span>
+  );
+}
