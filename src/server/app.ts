@@ -6,8 +6,11 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { sessionRoutes } from './routes/session';
+import { federationRoutes } from './routes/federation';
 import { registryRoutes } from './routes/registry';
 import { keyRoutes } from './routes/keys';
+import { softwareRoutes } from './routes/software';
+import { userRoutes } from './routes/users';
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -34,8 +37,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
   await registerAuth(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
+  await app.register(federationRoutes);
   await app.register(async (api) => registryRoutes(api, ctx));
   await app.register(async (api) => keyRoutes(api, ctx));
+  await app.register(async (api) => softwareRoutes(api, ctx));
+  await app.register(async (api) => userRoutes(api, ctx));
   await registerSpa(app, ctx);
   return app;
 }

@@ -207,3 +207,18 @@ describe('sessions in the database', () => {
     }
   });
 });
+
+describe('federated sign-in links', () => {
+  it('lead to the error page with a reason while no federation is configured', async () => {
+    const t = await startTestApp({ seed: false, schemas });
+    try {
+      for (const url of ['/saml2/login', '/saml2/edugain/login']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe('/ui/error?reason=federation');
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
