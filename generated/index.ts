@@ -4,6 +4,45 @@
  */
 
 /**
+ * @maxItems 200
+ *
+ * This interface was referenced by `InvitesNewBody`'s JSON-Schema
+ * via the `definition` "inviteAddresses".
+ */
+export type InviteAddresses = {
+  label?: string;
+  value: string;
+}[];
+/**
+ * Body of POST /api/v1/internal/users-intprojects/{projectId}: existing users, by username (value), that staff add as collaborators of an internal or workshop project.
+ *
+ * @minItems 1
+ * @maxItems 500
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UsersAddInternalBody".
+ */
+export type UsersAddInternalBody = [
+  {
+    label?: string;
+    value: string;
+  },
+  ...{
+    label?: string;
+    value: string;
+  }[]
+];
+/**
+ * Body of POST /api/v1/internal/users-projects/{projectId}: the ids of the collaborators the project lead signs off.
+ *
+ * @minItems 1
+ * @maxItems 500
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UsersSignoffBody".
+ */
+export type UsersSignoffBody = [number, ...number[]];
+/**
  * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -12,7 +51,7 @@
 export type StateName =
   'submit' | 'approve' | 'deny' | 'expire' | 'extend' | 'approve-expire' | 'submit-extend';
 /**
- * Project types as stored on a project. The list filters also know the pseudo-types in rules/project-type-filters.json.
+ * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. The list filters also know the pseudo-types in rules/project-type-filters.json.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ProjectTypeName".
@@ -133,6 +172,31 @@ export interface ErrorEnvelope {
     message: string;
     key?: string;
   };
+}
+/**
+ * Body of POST /api/v1/internal/invites-sent/: cancels the caller's pending invitation of email to the project with database id projectid. inviterid is the caller's user id.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InviteCancelBody".
+ */
+export interface InviteCancelBody {
+  type: 'inviterem';
+  email: string;
+  projectid: number;
+  inviterid: number;
+}
+/**
+ * Body of POST /api/v1/internal/invites/: the project (identifier and database id, which must name the same project) and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InvitesNewBody".
+ */
+export interface InvitesNewBody {
+  project: string;
+  projectid: number;
+  collaboratorEmails?: InviteAddresses;
+  foreignCollaboratorEmails?: InviteAddresses;
+  type: 'add';
 }
 /**
  * Body of POST /auth/login/.

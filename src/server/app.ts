@@ -9,8 +9,8 @@ import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
 import { registryRoutes } from './routes/registry';
 import { keyRoutes } from './routes/keys';
-import { softwareRoutes } from './routes/software';
-import { userRoutes } from './routes/users';
+import { inviteRoutes } from './routes/invites';
+import { membershipRoutes } from './routes/memberships';
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -40,8 +40,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(federationRoutes);
   await app.register(async (api) => registryRoutes(api, ctx));
   await app.register(async (api) => keyRoutes(api, ctx));
-  await app.register(async (api) => softwareRoutes(api, ctx));
-  await app.register(async (api) => userRoutes(api, ctx));
+  await app.register(async (api) => inviteRoutes(api, ctx));
+  await app.register(async (api) => membershipRoutes(api, ctx));
   await registerSpa(app, ctx);
   return app;
 }

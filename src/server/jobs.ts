@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { purgeExpiredSessions } from './services/sessions';
+import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -28,6 +29,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
           .deleteFrom('login_attempts')
           .where('attempted_at', '<', new Date(Date.now() - 24 * 3600_000))
           .execute(),
+    },
+    {
+      name: 'purge-used-invites',
+      everyMs: INVITE_CLEANUP_EVERY_MS,
+      run: () => purgeUsedInvites(ctx.db, ctx.schemas),
     },
   ];
   const extra: { stop(): Promise<void> }[] = [];

@@ -9,8 +9,7 @@ import type { UserRow } from '../../db/tables';
 import { activeStateNames } from '../active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
 
-/** The project type of institutional requests and the role that counts as "already submitted". */
-const INSTITUTIONAL_TYPE = 'research-institutional';
+/** The role that counts as "already submitted". */
 const LEAD_ROLE = 'lead';
 
 type Reason = InstituteCheck['status']['message'];
@@ -19,12 +18,14 @@ const deny = (message: Reason): InstituteCheck => ({ status: { code: 200, operat
 
 /** Names from the vocabularies, checked to exist so a renamed value fails loudly, not silently allows. */
 function vocabularyNames(ctx: AppContext) {
-  const types = ctx.schemas.vocabulary<{ registryBased?: boolean }>('rules/project-types');
+  const types = ctx.schemas.vocabulary<{ registryBased?: boolean; institutional?: boolean }>('rules/project-types');
   const roles = ctx.schemas.vocabulary('rules/roles');
-  if (!types.some((t) => t.value === INSTITUTIONAL_TYPE)) throw new Error(`rules/project-types has no ${INSTITUTIONAL_TYPE}`);
+  const institutional = types.find((t) => t.institutional === true);
+  if (!institutional) throw new Error('rules/project-types marks no type as institutional');
   if (!roles.some((r) => r.value === LEAD_ROLE)) throw new Error(`rules/roles has no ${LEAD_ROLE}`);
   return {
     activeStates: activeStateNames(ctx.schemas),
+    institutionalType: institutional.value,
     registryTypes: types.filter((t) => t.registryBased === true).map((t) => t.value),
   };
 }
@@ -40,7 +41,7 @@ function vocabularyNames(ctx: AppContext) {
  * Reads only; the same answer serves the chooser and the submission check.
  */
 export async function checkInstituteEligibility(ctx: AppContext, user: Pick<UserRow, 'id' | 'person_oib'>): Promise<InstituteCheck> {
-  const { activeStates, registryTypes } = vocabularyNames(ctx);
+  const { activeStates, registryTypes, institutionalType } = vocabularyNames(ctx);
   const memberships = activeStates.length === 0 ? [] : await ctx.db
     .selectFrom('memberships as m')
     .innerJoin('projects as p', 'p.id', 'm.project_id')
@@ -52,7 +53,7 @@ export async function checkInstituteEligibility(ctx: AppContext, user: Pick<User
     .where('s.name', 'in', activeStates)
     .execute();
   if (memberships.some((m) => registryTypes.includes(m.type))) return deny('Access CroRIS');
-  if (memberships.some((m) => m.type === INSTITUTIONAL_TYPE && m.role === LEAD_ROLE)) return deny('Already submitted');
+  if (memberships.some((m) => m.type === institutionalType && m.role === LEAD_ROLE)) return deny('Already submitted');
 
   const registry = await cachedRegistryInfo(ctx, user.person_oib);
   if (!registry) return deny('No CroRIS data');

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { UsersAddInternalBody, UsersSignoffBody } from '../../../generated';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { currentUser } from '../plugins/auth';
+import { addInternalUsers, signOffCollaborators } from '../services/invites/memberships';
+import { parseProjectId } from '../services/invites/project-rules';
+import { schemaIdOf } from '../../schema-runtime';
+
+type ProjectParams = { Params: { projectId: string } };
+
+function projectIdOf(raw: string): number {
+  const id = parseProjectId(raw);
+  if (id === undefined) throw new ApiError('badRequest', `"${raw}" is not a project id`);
+  return id;
+}
+
+/**
+ * Memberships changed without an invitation: sign-off by the lead (POST users-projects/:projectId)
+ * and the staff's direct add to internal and workshop projects (POST users-intprojects/:projectId).
+ */
+export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post<ProjectParams & { Body: UsersSignoffBody }>(
+    '/api/v1/internal/users-projects/:projectId',
+    { schema: { body: { $ref: schemaIdOf('api/users-signoff') } } },
+    async (request) => signOffCollaborators(ctx, currentUser(request), projectIdOf(request.params.projectId), request.body),
+  );
+
+  app.post<ProjectParams & { Body: UsersAddInternalBody }>(
+    '/api/v1/internal/users-intprojects/:projectId',
+    { schema: { body: { $ref: schemaIdOf('api/users-add-internal') } }, config: { access: 'staff' } },
+    async (request) => addInternalUsers(ctx, currentUser(request), projectIdOf(request.params.projectId), request.body),
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Membership changes without an invitation: the lead signs collaborators off, staff add existing
+ * users to internal and workshop projects (spec points 2 "Memberships", 5 "Collaborators", 6).
+ */
+import type { UsersAddInternalBody, UsersSignoffBody } from '../../../../generated';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/tables';
+import { ApiError } from '../../errors';
+import { joinAsCollaborator } from './join-project';
+import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
+
+/** A success answer with a message; internal add also lists who was added. */
+export interface MembershipAnswer {
+  status: { code: 200; message: string };
+  added?: string[];
+}
+
+async function projectOr404(ctx: AppContext, projectId: number): Promise<ProjectFacts> {
+  const project = await findProject(ctx, ctx.db, projectId);
+  if (!project) throw new ApiError('notFound', `Project ${projectId} not found`);
+  return project;
+}
+
+/**
+ * Signs collaborators off a project: only its lead, only while it is active, and only
+ * collaborators — a list naming the lead or a non-member is refused whole. Cluster status is
+ * left to the inactive-user sweep, which sees whether they still have another active project.
+ *
+ * @throws ApiError 404 unknown project; 403 caller not the lead, or project not active;
+ *   400 the list names the lead or someone who is not a collaborator
+ */
+export async function signOffCollaborators(ctx: AppContext, user: UserRow, projectId: number, body: UsersSignoffBody): Promise<MembershipAnswer> {
+  const u = user.username;
+  const project = await projectOr404(ctx, projectId);
+  if (!(await rolesOn(ctx.db, project.id, user.id)).includes(LEAD_ROLE))
+    throw new ApiError('forbidden', `${u} - Not authorized to remove users from this project`);
+  if (!project.active) throw new ApiError('forbidden', `${u} - Project is not active, so collaborators cannot be signed off`);
+  const ids = [...new Set(body)];
+  const members = await ctx.db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['m.user_id', 'r.name as role'])
+    .where('m.project_id', '=', project.id)
+    .where('m.user_id', 'in', ids)
+    .execute();
+  if (members.some((m) => m.role === LEAD_ROLE)) throw new ApiError('badRequest', `${u} - The project lead cannot be signed off`);
+  const strangers = ids.filter((id) => !members.some((m) => m.user_id === id));
+  if (strangers.length) throw new ApiError('badRequest', `${u} - Not collaborators of this project: ${strangers.join(', ')}`);
+  const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', COLLABORATOR_ROLE).executeTakeFirstOrThrow();
+  await ctx.db
+    .deleteFrom('memberships')
+    .where('project_id', '=', project.id)
+    .where('user_id', 'in', ids)
+    .where('role_id', '=', role.id)
+    .execute();
+  return { status: { code: 200, message: `${u} - Users removed from project` } };
+}
+
+/**
+ * Staff add existing users, by username, as collaborators of an internal or workshop project
+ * (the types of the staff-only request types). Every username must exist, else nothing is added.
+ * Users already on the project — themselves, or someone with the same OIB — are not added again
+ * while the others are; the answer is then a 400 naming them with 'already added' (the client
+ * shows it as a warning) and `added` listing who did join.
+ *
+ * @throws ApiError 404 unknown project or usernames; 400 wrong project type or some already added;
+ *   403 project not active
+ */
+export async function addInternalUsers(ctx: AppContext, user: UserRow, projectId: number, body: UsersAddInternalBody): Promise<MembershipAnswer> {
+  const u = user.username;
+  const project = await projectOr404(ctx, projectId);
+  const { staffAddTypes } = projectTypeRules(ctx.schemas);
+  if (!staffAddTypes.includes(project.type))
+    throw new ApiError('badRequest', `${u} - Users can be added directly only to projects of type ${staffAddTypes.join(', ')}`);
+  if (!project.active) throw new ApiError('forbidden', `${u} - Project is not active, so collaborators cannot be added`);
+  const usernames = [...new Set(body.map((item) => item.value.trim()))];
+  const found = await ctx.db.selectFrom('users').select(['id', 'username', 'person_oib']).where('username', 'in', usernames).execute();
+  const users = usernames.flatMap((name) => found.filter((x) => x.username === name));
+  const missing = usernames.filter((name) => !users.some((x) => x.username === name));
+  if (missing.length) throw new ApiError('notFound', `${u} - Users not found: ${missing.join(', ')}`);
+
+  const { added, already } = await ctx.db.transaction().execute(async (trx) => {
+    const members = await trx
+      .selectFrom('memberships as m')
+      .innerJoin('users as x', 'x.id', 'm.user_id')
+      .select(['x.id', 'x.person_oib'])
+      .where('m.project_id', '=', project.id)
+      .execute();
+    const result = { added: [] as string[], already: [] as string[] };
+    for (const candidate of users) {
+      const onProject = members.some((m) => m.id === candidate.id || (candidate.person_oib !== '' && m.person_oib === candidate.person_oib));
+      if (onProject || !(await joinAsCollaborator(trx, candidate.id, project.id))) result.already.push(candidate.username);
+      else result.added.push(candidate.username);
+    }
+    return result;
+  });
+  if (already.length) {
+    const names = already.join(', ');
+    throw new ApiError('badRequest', `${u} - ${already.length === 1 ? 'User' : 'Users'} ${names} already added to internal project`, { added, alreadyAdded: already });
+  }
+  return { status: { code: 200, message: `${u} - Users added to internal project` }, added };
+}

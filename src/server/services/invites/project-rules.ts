@@ -1,0 +1,103 @@
+/**
+ * What invitations and memberships need to know about a project: its type's rules (read from
+ * rules/project-types.json and requests/index.json), whether its state is active (rules/states.json)
+ * and the caller's role on it.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { RoleName } from '../../../../generated';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/tables';
+import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
+import { activeStateNames } from '../active-states';
+
+/** Roles by meaning; typed by the generated RoleName so a renamed role fails the type check. */
+export const LEAD_ROLE: RoleName = 'lead';
+export const COLLABORATOR_ROLE: RoleName = 'collaborator';
+
+/** person_type of users who sign in through eduGAIN; anything else counts as local. */
+export const FOREIGN_PERSON = 'foreign';
+
+/** The project-type rules of the invitation and membership endpoints. */
+export interface ProjectTypeRules {
+  /** Types whose local collaborators must come from the registry (registryBased). */
+  registryTypes: string[];
+  /** The institutional type (registry check when joining). */
+  institutionalType: string;
+  /** Types that take foreignCollaboratorEmails (foreignInvites in rules/project-types.json). */
+  foreignInviteTypes: string[];
+  /** Types staff may add users to directly: those of the staff-only request types. */
+  staffAddTypes: string[];
+}
+
+/**
+ * Reads the type rules from the schemas.
+ *
+ * @throws when rules/project-types.json marks no type as institutional
+ */
+export function projectTypeRules(schemas: SchemaSet): ProjectTypeRules {
+  const types = schemas.vocabulary<{ registryBased?: boolean; foreignInvites?: boolean; institutional?: boolean }>(
+    SCHEMA_IDS.projectTypes,
+  );
+  const institutional = types.find((t) => t.institutional === true);
+  if (!institutional) throw new Error('rules/project-types marks no type as institutional');
+  const registryTypes = types.filter((t) => t.registryBased === true).map((t) => t.value);
+  const staffAddTypes = schemas
+    .vocabulary<{ staffOnly?: boolean; projectType?: string }>(SCHEMA_IDS.requestTypes)
+    .filter((r) => r.staffOnly === true && typeof r.projectType === 'string')
+    .map((r) => r.projectType as string);
+  return {
+    registryTypes,
+    institutionalType: institutional.value,
+    foreignInviteTypes: types.filter((t) => t.foreignInvites === true).map((t) => t.value),
+    staffAddTypes,
+  };
+}
+
+/** A project as these endpoints see it. */
+export interface ProjectFacts {
+  id: number;
+  identifier: string;
+  name: string;
+  type: string;
+  state: string;
+  /** The state is one of the active ones (isActive in rules/states.json). */
+  active: boolean;
+  croris_id: number | null;
+}
+
+/** Loads a project by database id, or undefined. */
+export async function findProject(
+  ctx: AppContext,
+  db: Kysely<Database> | Transaction<Database>,
+  projectId: number,
+): Promise<ProjectFacts | undefined> {
+  const row = await db
+    .selectFrom('projects as p')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
+    .select(['p.id', 'p.identifier', 'p.name', 'p.croris_id', 's.name as state', 't.name as type'])
+    .where('p.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, active: activeStateNames(ctx.schemas).includes(row.state) };
+}
+
+/** The roles a user holds on a project (usually none or one). */
+export async function rolesOn(db: Kysely<Database> | Transaction<Database>, projectId: number, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select('r.name')
+    .where('m.project_id', '=', projectId)
+    .where('m.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+/** Parses a `:projectId` path segment; undefined when it is not a positive whole number. */
+export function parseProjectId(raw: string): number | undefined {
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
