@@ -14,6 +14,39 @@ export type InviteAddresses = {
   value: string;
 }[];
 /**
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "StateName".
+ */
+export type StateName =
+  'submit' | 'approve' | 'deny' | 'expire' | 'extend' | 'approve-expire' | 'submit-extend';
+/**
+ * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ScienceFields".
+ */
+export type ScienceFields = [ScienceDomainShare, ...ScienceDomainShare[]];
+/**
+ * Resource tags a request asks for and staff grant. staffOnly ones are offered only to staff and superusers. defaultOnApprove is pre-filled when staff approve with no granted type.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResourceTypeName".
+ */
+export type ResourceTypeName =
+  'BIGMEM' | 'CLOUD-BIGMEM' | 'CLOUD-GPU' | 'CLOUD' | 'CPU' | 'GPU' | 'JUPYTER' | 'PADOBRAN' | 'PENKALA';
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "resources_type".
+ */
+export type ResourcesType = {
+  label?: string;
+  value: ResourceTypeName;
+}[];
+/**
  * Body of POST /api/v1/internal/users-intprojects/{projectId}: existing users, by username (value), that staff add as collaborators of an internal or workshop project.
  *
  * @minItems 1
@@ -43,14 +76,6 @@ export type UsersAddInternalBody = [
  */
 export type UsersSignoffBody = [number, ...number[]];
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "StateName".
- */
-export type StateName =
-  'submit' | 'approve' | 'deny' | 'expire' | 'extend' | 'approve-expire' | 'submit-extend';
-/**
  * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. The list filters also know the pseudo-types in rules/project-type-filters.json.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -58,15 +83,6 @@ export type StateName =
  */
 export type ProjectTypeName =
   'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
-/**
- * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
- *
- * @minItems 1
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ScienceFields".
- */
-export type ScienceFields = [ScienceDomainShare, ...ScienceDomainShare[]];
 /**
  * Membership roles.
  *
@@ -106,22 +122,6 @@ export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
  * via the `definition` "science_software".
  */
 export type ScienceSoftware1 = string[];
-/**
- * Resource tags a request asks for and staff grant. staffOnly ones are offered only to staff and superusers. defaultOnApprove is pre-filled when staff approve with no granted type.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ResourceTypeName".
- */
-export type ResourceTypeName =
-  'BIGMEM' | 'CLOUD-BIGMEM' | 'CLOUD-GPU' | 'CLOUD' | 'CPU' | 'GPU' | 'JUPYTER' | 'PADOBRAN' | 'PENKALA';
-/**
- * This interface was referenced by `RequestFields`'s JSON-Schema
- * via the `definition` "resources_type".
- */
-export type ResourcesType = {
-  label?: string;
-  value: ResourceTypeName;
-}[];
 /**
  * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  *
@@ -172,6 +172,17 @@ export interface ErrorEnvelope {
     message: string;
     key?: string;
   };
+}
+/**
+ * Body of POST /api/v1/internal/project-extend/{projectId}: a lead asks to extend a project in a state whose leadOptions offer the extension. date_end (yyyy-MM-dd) must be at least one day after the current end and at most grace_months months after it (config, fallback graceMonthsFallback of rules/constants.json). approved may be sent and must be false: only staff approve.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ExtensionNewBody".
+ */
+export interface ExtensionNewBody {
+  reason: string;
+  approved?: false;
+  date_end: string;
 }
 /**
  * Body of POST /api/v1/internal/invites-sent/: cancels the caller's pending invitation of email to the project with database id projectid. inviterid is the caller's user id.
@@ -228,6 +239,71 @@ export interface MessageAnswer {
     code: number;
     message: string;
   };
+}
+/**
+ * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying, where it is required; staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectChangeBody".
+ */
+export interface ProjectChangeBody {
+  identifier?: string;
+  state?: StateName;
+  requestState?: {
+    [k: string]: boolean;
+  };
+  name?: string;
+  reason?: string;
+  date_start?: string;
+  date_end?: string;
+  science_field?: ScienceFields;
+  science_software?: string[];
+  science_extrasoftware?: string;
+  science_extrasoftware_help?: boolean;
+  resources_numbers?: ResourcesNumbers;
+  resources_type?: ResourcesType;
+  staff_resources_type?: ResourcesType;
+  staff_comment?: string;
+  staff_emailSend?: boolean;
+  is_active?: boolean;
+}
+export interface ScienceDomainShare {
+  name: {
+    label?: string;
+    value: string;
+  };
+  percent: number;
+  /**
+   * @minItems 1
+   */
+  scientificfields: [ScienceFieldShare, ...ScienceFieldShare[]];
+}
+export interface ScienceFieldShare {
+  name: {
+    label?: string;
+    value: string;
+  };
+  percent: number;
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResourcesNumbers".
+ */
+export interface ResourcesNumbers {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
 }
 /**
  * Body of DELETE /api/v1/internal/keys/: the name of one of the caller's keys.
@@ -444,44 +520,6 @@ export interface RegistryCollaborator {
   last_name: string;
   email?: string;
   institution?: string;
-}
-export interface ScienceDomainShare {
-  name: {
-    label?: string;
-    value: string;
-  };
-  percent: number;
-  /**
-   * @minItems 1
-   */
-  scientificfields: [ScienceFieldShare, ...ScienceFieldShare[]];
-}
-export interface ScienceFieldShare {
-  name: {
-    label?: string;
-    value: string;
-  };
-  percent: number;
-}
-/**
- * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ResourcesNumbers".
- */
-export interface ResourcesNumbers {
-  HPCnSlotsCPU?: number;
-  HPCnSlotsGPU?: number;
-  HPCnSlotsRAM?: number;
-  HPCnTempGB?: number;
-  HPCnDiskGB?: number;
-  CLOUDnVM?: number;
-  CLOUDnSlotsCPU?: number;
-  CLOUDnRAM?: number;
-  CLOUDnRAMVM?: number;
-  CLOUDnFastDiskGB?: number;
-  CLOUDnDiskGB?: number;
-  CLOUDnIPs?: number;
 }
 /**
  * A comment staff left on a request (written when denying).

@@ -9,6 +9,9 @@ import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
 import { registryRoutes } from './routes/registry';
 import { keyRoutes } from './routes/keys';
+import { requestRoutes } from './routes/requests';
+import { projectRoutes } from './routes/projects';
+import { extensionRoutes } from './routes/extensions';
 import { inviteRoutes } from './routes/invites';
 import { membershipRoutes } from './routes/memberships';
 
@@ -40,6 +43,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(federationRoutes);
   await app.register(async (api) => registryRoutes(api, ctx));
   await app.register(async (api) => keyRoutes(api, ctx));
+  await app.register(async (api) => requestRoutes(api, ctx));
+  await app.register(async (api) => projectRoutes(api, ctx));
+  await app.register(async (api) => extensionRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
   await registerSpa(app, ctx);

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { isAdmin } from '../context';
+import type { ProjectChangeBody } from '../../../generated';
+import { ApiError } from '../errors';
+import { currentUser } from '../plugins/auth';
+import { schemaIdOf } from '../../schema-runtime';
+import { loadProject, loadProjects } from '../services/projects/serialize-project';
+import { deleteProject, processProject } from '../services/projects/process-project';
+import { isRoleName } from '../services/projects/state-rules';
+
+const BASE = '/api/v1/internal/projects';
+
+/**
+ * The project endpoints: the caller's projects (all, or by role), staff's list of all, one project
+ * (members and staff only), and staff's change and delete. Identifiers are URL-encoded in the path
+ * (registry codes may hold '/' or spaces).
+ */
+export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, schemas } = ctx;
+
+  app.get(`${BASE}/`, async (request) => {
+    const user = currentUser(request);
+    return loadProjects(db, { memberId: user.id }, { includeOib: isAdmin(user) });
+  });
+
+  app.get(`${BASE}/all`, { config: { access: 'staff' } }, async () => loadProjects(db, {}, { includeOib: true }));
+
+  app.get<{ Params: { role: string } }>(`${BASE}/role/:role`, async (request) => {
+    const user = currentUser(request);
+    const { role } = request.params;
+    if (!isRoleName(schemas, role)) throw new ApiError('notFound', `Role ${role} not found`);
+    return loadProjects(db, { memberId: user.id, role }, { includeOib: isAdmin(user) });
+  });
+
+  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier`, async (request) => {
+    const user = currentUser(request);
+    const { identifier } = request.params;
+    const project = await loadProject(db, identifier, { includeOib: isAdmin(user) });
+    if (!project) throw new ApiError('notFound', `Project ${identifier} not found`);
+    const member = project.userproject_set?.some((m) => m.user.id === user.id) ?? false;
+    if (!member && !isAdmin(user)) throw new ApiError('forbidden', 'Only members of the project and staff can see it');
+    return project;
+  });
+
+  app.post<{ Params: { identifier: string }; Body: ProjectChangeBody }>(
+    `${BASE}/:identifier`,
+    { config: { access: 'staff' }, schema: { body: { $ref: schemaIdOf('api/project-change') } } },
+    async (request, reply) => {
+      const project = await processProject(ctx, currentUser(request), request.params.identifier, request.body);
+      return reply.status(200).send(project);
+    },
+  );
+
+  app.delete<{ Params: { identifier: string } }>(`${BASE}/:identifier`, { config: { access: 'staff' } }, async (request) => {
+    await deleteProject(ctx, request.params.identifier);
+    return { status: { code: 200, message: `Project ${request.params.identifier} deleted` } };
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Checks a request or a staff edit needs beyond its JSON Schema: values that live in the database
+ * (installed software) or depend on who asks (staff-only resource types).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/tables';
+import type { SchemaSet, ValidationIssue } from '../../../schema-runtime';
+import { ApiError } from '../../errors';
+import { describeIssues } from '../../plugins/errors';
+import { staffOnlyResourceTypes } from './state-rules';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A 400 answer listing the issues, in the shape route validation answers with. */
+export function validationError(issues: ValidationIssue[], prefix = 'body'): ApiError {
+  const located = issues.map((i) => ({ ...i, path: `${prefix}${i.path}` }));
+  return new ApiError('validationFailed', describeIssues(located), { issues });
+}
+
+/** Refuses software names that are not in the installed-software list. */
+export async function assertKnownSoftware(db: Db, names: readonly string[] | undefined): Promise<void> {
+  if (!names || names.length === 0) return;
+  const known = new Set(
+    (await db.selectFrom('science_software').select('name').where('name', 'in', [...names]).execute()).map((r) => r.name),
+  );
+  const issues: ValidationIssue[] = names.flatMap((name, i) =>
+    known.has(name) ? [] : [{ path: `/science_software/${i}`, key: 'notAllowedValue' as const, params: { allowedValues: 'installed applications' } }],
+  );
+  if (issues.length === 0) return;
+  const unknown = names.filter((n) => !known.has(n));
+  throw new ApiError('validationFailed', `Unknown application${unknown.length > 1 ? 's' : ''} (not installed on the cluster): ${unknown.join(', ')}`, { issues });
+}
+
+/** Refuses staff-only resource types (rules/resource-types.json) asked for by someone who is not staff. */
+export function assertResourceTypesAllowed(schemas: SchemaSet, types: readonly { value: string }[] | undefined, isStaff: boolean): void {
+  if (isStaff || !types) return;
+  const staffOnly = new Set(staffOnlyResourceTypes(schemas));
+  const refused = types.map((t) => t.value).filter((v) => staffOnly.has(v));
+  if (refused.length) throw new ApiError('forbidden', `Only staff can request the resource type ${refused.join(', ')}`);
+}
+
+/** Whether a database error is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,127 @@
+/**
+ * The project rules read from the schemas: states with their flags and options, request types,
+ * roles. The few state names that carry behaviour of their own (what approving or denying does)
+ * are named here once and checked against rules/states.json, so a renamed state fails loudly at
+ * the first use instead of silently changing what the server allows.
+ */
+import type { SchemaSet } from '../../../schema-runtime';
+import { SCHEMA_IDS } from '../../../schema-runtime';
+import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '../../../../generated';
+
+/** States whose transitions have side effects beyond setting the state. */
+export const STATE = {
+  /** New requests are filed in it. */
+  submitted: 'submit',
+  /** First approval records who approved and activates the lead. */
+  approved: 'approve',
+  /** Needs a reason (a staff comment), which is kept. */
+  denied: 'deny',
+  /** Approving an extension request: the pending extension's end date becomes the project's. */
+  extended: 'extend',
+  /** A lead's extension request puts the project in it. */
+  extensionRequested: 'submit-extend',
+} as const satisfies Record<string, StateName>;
+
+/** Project types with rules of their own. */
+export const PROJECT_TYPE = {
+  /** Needs the institutional eligibility check (reference §3.8) to allow it. */
+  institutional: 'research-institutional',
+} as const satisfies Record<string, ProjectTypeName>;
+
+/** Membership roles with behaviour of their own. */
+export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
+
+/** One state of rules/states.json with the flags the server reads. */
+export interface StateRule {
+  value: StateName;
+  isActive: boolean;
+  /** Projects in it are still requests (submit, deny), not projects. */
+  isRequest: boolean;
+  staffOptions: StateName[];
+  leadOptions: StateName[];
+}
+
+/** One request type of requests/index.json. */
+export interface RequestTypeRule {
+  value: RequestTypeRoute;
+  projectType: ProjectTypeName;
+  staffOnly: boolean;
+  identifierPrefix: string;
+  form: string;
+  accepting: boolean;
+  label: { hr: string; en: string };
+}
+
+const checked = new WeakSet<SchemaSet>();
+
+function assertNamed(schemas: SchemaSet): void {
+  if (checked.has(schemas)) return;
+  const states = new Set(schemas.vocabulary(SCHEMA_IDS.states).map((s) => s.value));
+  const roles = new Set(schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value));
+  for (const name of Object.values(STATE)) if (!states.has(name)) throw new Error(`rules/states has no state "${name}"`);
+  const types = new Set(schemas.vocabulary(SCHEMA_IDS.projectTypes).map((t) => t.value));
+  for (const name of Object.values(PROJECT_TYPE)) if (!types.has(name)) throw new Error(`rules/project-types has no type "${name}"`);
+  for (const name of Object.values(ROLE)) if (!roles.has(name)) throw new Error(`rules/roles has no role "${name}"`);
+  checked.add(schemas);
+}
+
+/** Every state of rules/states.json. */
+export function stateRules(schemas: SchemaSet): StateRule[] {
+  assertNamed(schemas);
+  return schemas.vocabulary<Partial<StateRule>>(SCHEMA_IDS.states).map((s) => ({
+    value: s.value as StateName,
+    isActive: s.isActive === true,
+    isRequest: s.isRequest === true,
+    staffOptions: s.staffOptions ?? [],
+    leadOptions: s.leadOptions ?? [],
+  }));
+}
+
+/** The rule of one state; throws for a name that is not a state (a stored row the schemas lost). */
+export function stateRule(schemas: SchemaSet, name: string): StateRule {
+  const rule = stateRules(schemas).find((s) => s.value === name);
+  if (!rule) throw new Error(`state "${name}" is not in rules/states.json`);
+  return rule;
+}
+
+/** Whether `name` is a state of rules/states.json. */
+export function isStateName(schemas: SchemaSet, name: string): name is StateName {
+  return stateRules(schemas).some((s) => s.value === name);
+}
+
+/** Whether `name` is a role of rules/roles.json. */
+export function isRoleName(schemas: SchemaSet, name: string): name is RoleName {
+  assertNamed(schemas);
+  return schemas.vocabulary(SCHEMA_IDS.roles).some((r) => r.value === name);
+}
+
+/** Every request type of requests/index.json, in chooser order. */
+export function requestTypes(schemas: SchemaSet): RequestTypeRule[] {
+  assertNamed(schemas);
+  return schemas.vocabulary<Omit<RequestTypeRule, 'value'>>(SCHEMA_IDS.requestTypes).map((r) => ({ ...r, value: r.value as RequestTypeRoute }));
+}
+
+/** The request type that files projects of `projectType`, if any. */
+export function requestTypeOf(schemas: SchemaSet, projectType: string): RequestTypeRule | undefined {
+  return requestTypes(schemas).find((r) => r.projectType === projectType);
+}
+
+/** The schema id of a request type's form, e.g. `requests/internal-project`. */
+export function formSchemaId(rule: RequestTypeRule): string {
+  return `requests/${rule.form}`;
+}
+
+/** Whether projects of `projectType` are based on the research registry (rules/project-types.json). */
+export function isRegistryBased(schemas: SchemaSet, projectType: string): boolean {
+  return schemas
+    .vocabulary<{ registryBased?: boolean }>(SCHEMA_IDS.projectTypes)
+    .some((t) => t.value === projectType && t.registryBased === true);
+}
+
+/** Resource types only staff may ask for or grant (`staffOnly` in rules/resource-types.json). */
+export function staffOnlyResourceTypes(schemas: SchemaSet): string[] {
+  return schemas
+    .vocabulary<{ staffOnly?: boolean }>(SCHEMA_IDS.resourceTypes)
+    .filter((t) => t.staffOnly === true)
+    .map((t) => t.value);
+}

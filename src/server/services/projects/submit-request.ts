@@ -1,0 +1,232 @@
+/**
+ * Filing a new request (POST projects-general/ and projects-research/): which request type the
+ * body is, who may file it, its schema, the registry and eligibility checks, then one transaction
+ * that numbers it, stores it with its lead and writes the staff mail.
+ */
+import type { AppContext } from '../../context';
+import { isAdmin } from '../../context';
+import type { UserRow } from '../../db/tables';
+import { lookupIds } from '../../db/vocabularies';
+import type {
+  InstitutionalRequest,
+  InternalRequest,
+  PracticalClassRequest,
+  Project,
+  RegistryCollaborator,
+  RegistryProject,
+  ResearchRequest,
+  ThesisRequest,
+  WorkshopRequest,
+} from '../../../../generated';
+import { ApiError } from '../../errors';
+import { checkInstituteEligibility } from '../registry/institute-eligibility';
+import { getRegistryInfo } from '../registry/registry-snapshots';
+import { nextIdentifier } from './identifiers';
+import { mailNewRequest } from './project-mails';
+import { assertKnownSoftware, assertResourceTypesAllowed, isUniqueViolation, validationError } from './request-checks';
+import { loadProject } from './serialize-project';
+import { formSchemaId, isRegistryBased, PROJECT_TYPE, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
+
+/** Which submit endpoint was called: registry-based types go to `research`, all others to `general`. */
+export type SubmitEndpoint = 'general' | 'research';
+
+type GeneralRequest = InstitutionalRequest | InternalRequest | PracticalClassRequest | ThesisRequest | WorkshopRequest;
+
+/** The registry's marker of the lead institution among a project's institutes. */
+const LEAD_INSTITUTE_CLASS = 'nositelj';
+/** The registry's text for a person or project it does not know. */
+const REGISTRY_NOT_FOUND = 'Ne postoji traženi resurs';
+
+/** The fields a request stores, whatever its type. */
+type StoredFields = {
+  name: string;
+  institute: string;
+  date_start: string | null;
+  date_end: string | null;
+  croris?: {
+    croris_id: number;
+    croris_identifier: string;
+    croris_title: string;
+    croris_summary: string;
+    croris_type: string;
+    croris_start: string | null;
+    croris_end: string | null;
+    croris_lead: string;
+    croris_finance: string[];
+    croris_institute: { class?: string; name: string }[];
+    croris_collaborators: RegistryCollaborator[];
+  };
+};
+
+/** Finds the request type of the body's `project_type` and applies who-may-file rules. */
+function requestTypeFor(ctx: AppContext, user: UserRow, body: unknown, endpoint: SubmitEndpoint): RequestTypeRule {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('validationFailed', 'The request body must be a JSON object');
+  const projectType = (body as { project_type?: unknown }).project_type;
+  if (typeof projectType !== 'string')
+    throw validationError([{ path: '/project_type', key: 'required', params: { missingProperty: 'project_type' } }]);
+  const rule = requestTypeOf(ctx.schemas, projectType);
+  if (!rule) throw new ApiError('validationFailed', `body/project_type: unknown project type "${projectType}"`, {
+    issues: [{ path: '/project_type', key: 'notAllowedValue', params: {} }],
+  });
+  const registryBased = isRegistryBased(ctx.schemas, projectType);
+  if (registryBased !== (endpoint === 'research'))
+    throw new ApiError('validationFailed', registryBased
+      ? `Requests of type ${projectType} are submitted to projects-research/`
+      : `Requests of type ${projectType} are submitted to projects-general/`);
+  if (user.person_type === 'foreign') throw new ApiError('forbidden', 'Foreign researchers cannot submit requests for now');
+  if (!rule.accepting) throw new ApiError('forbidden', `${rule.label.en} requests are not accepted for now`);
+  if (rule.staffOnly && !isAdmin(user)) throw new ApiError('forbidden', `Only staff can submit ${rule.label.en.toLowerCase()} requests`);
+  return rule;
+}
+
+/** `dd.MM.yyyy` (as the registry writes dates) → `yyyy-MM-dd`; undefined for anything else. */
+function fromRegistryDate(value: string | undefined): string | undefined {
+  const m = value?.trim().match(/^(\d{1,2})\.(\d{1,2})\.(\d{4})\.?$/);
+  return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : undefined;
+}
+
+/**
+ * The caller's registry project `crorisId`, which they must lead. Looks at the stored registry
+ * answer first and, when the project is not there, asks the registry once more (it may have been
+ * added since).
+ */
+async function ledRegistryProject(ctx: AppContext, user: UserRow, crorisId: number) {
+  if (!user.person_oib) throw new ApiError('forbidden', 'Your account has no OIB, so your CroRIS projects cannot be checked');
+  for (const fresh of [false, true]) {
+    const info = await getRegistryInfo(ctx, user.person_oib, { fresh });
+    if (!info.data) {
+      if (info.status.message.includes(REGISTRY_NOT_FOUND)) throw new ApiError('forbidden', 'Not registered leader of any project in CroRIS');
+      throw new ApiError('registryUnavailable', `Could not check your projects in CroRIS, try again later (${info.status.message})`);
+    }
+    const project = info.data.projects_lead_info.find((p) => p.croris_id === crorisId);
+    if (project) return { project, data: info.data };
+    if (fresh) {
+      if (info.data.projects_lead_info.length === 0) throw new ApiError('forbidden', 'Not registered leader of any project in CroRIS');
+      throw new ApiError('forbidden', 'You are not registered leader of this project in CroRIS');
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * The registry fields of a research request, taken from the registry and not from the body: the
+ * client only echoes what it was shown, and trusting it would let anyone rename or re-date a
+ * registry project. Where the registry has no value, the body's (already validated) one is kept.
+ */
+async function researchFields(ctx: AppContext, user: UserRow, body: ResearchRequest): Promise<StoredFields> {
+  const { project, data } = await ledRegistryProject(ctx, user, body.croris_id);
+  const p: RegistryProject = project;
+  const institutes = p.institute ?? [];
+  const leadInstitute = institutes.find((i) => i.class === LEAD_INSTITUTE_CLASS) ?? institutes[0];
+  const start = fromRegistryDate(p.start) ?? body.date_start;
+  const end = fromRegistryDate(p.end) ?? body.date_end;
+  const leadName = `${data.person_info.first_name ?? user.first_name} ${data.person_info.last_name ?? user.last_name}`.trim();
+  return {
+    name: p.title,
+    institute: leadInstitute?.name ?? user.person_institution,
+    date_start: start,
+    date_end: end,
+    croris: {
+      croris_id: p.croris_id,
+      croris_identifier: (p.identifier ?? '').trim(),
+      croris_title: p.title,
+      croris_summary: p.summary?.trim() ? p.summary : body.croris_summary,
+      croris_type: p.type ?? '',
+      croris_start: start,
+      croris_end: end,
+      croris_lead: leadName,
+      croris_finance: p.finance ?? [],
+      croris_institute: institutes,
+      croris_collaborators: data.projects_lead_users[String(p.croris_id)] ?? [],
+    },
+  };
+}
+
+/**
+ * Files a request for `user` and answers the stored project. Nothing is written unless every
+ * check passes; the identifier, project, lead membership and staff mail commit together.
+ *
+ * @throws ApiError 400 for a body its request schema refuses (with `issues`), 403 for a rule that
+ *   refuses the caller, 409 for a registry project already submitted, 502 when the registry
+ *   cannot be asked
+ */
+export async function submitRequest(ctx: AppContext, user: UserRow, body: unknown, endpoint: SubmitEndpoint): Promise<Project> {
+  const { db, schemas } = ctx;
+  const rule = requestTypeFor(ctx, user, body, endpoint);
+  const result = schemas.validate(formSchemaId(rule), body);
+  if (!result.valid) throw validationError(result.issues);
+  const request = body as GeneralRequest | ResearchRequest;
+  await assertKnownSoftware(db, request.science_software);
+  assertResourceTypesAllowed(schemas, request.resources_type, isAdmin(user));
+
+  let fields: StoredFields;
+  if (endpoint === 'research') {
+    const research = request as ResearchRequest;
+    const taken = await db.selectFrom('projects').select('identifier').where('croris_id', '=', research.croris_id).executeTakeFirst();
+    if (taken) throw new ApiError('conflict', 'This registry project has already been submitted');
+    fields = await researchFields(ctx, user, research);
+  } else {
+    if (rule.projectType === PROJECT_TYPE.institutional) {
+      const check = await checkInstituteEligibility(ctx, user);
+      if (check.status.operation !== 'ALLOW') throw new ApiError('forbidden', `Not allowed to submit institute project: ${check.status.message}`);
+    }
+    const general = request as GeneralRequest;
+    fields = {
+      // The institutional form may leave the name out; the list still needs something to show.
+      name: general.name?.trim() || `${rule.label.hr} – ${user.first_name} ${user.last_name}`.trim(),
+      institute: user.person_institution,
+      date_start: general.date_start,
+      date_end: general.date_end,
+    };
+  }
+
+  const [states, types, roles] = await Promise.all([lookupIds(db, 'states'), lookupIds(db, 'project_types'), lookupIds(db, 'roles')]);
+  const now = new Date();
+  try {
+    const identifier = await db.transaction().execute(async (trx) => {
+      const code = fields.croris?.croris_identifier || (await nextIdentifier(trx, rule.identifierPrefix, now));
+      const croris = fields.croris && {
+        ...fields.croris,
+        croris_identifier: code,
+        croris_lead: JSON.stringify(fields.croris.croris_lead),
+        croris_finance: JSON.stringify(fields.croris.croris_finance),
+        croris_institute: JSON.stringify(fields.croris.croris_institute),
+        croris_collaborators: JSON.stringify(fields.croris.croris_collaborators),
+      };
+      const project = await trx
+        .insertInto('projects')
+        .values({
+          identifier: code,
+          name: fields.name,
+          institute: fields.institute,
+          reason: request.reason,
+          date_start: fields.date_start,
+          date_end: fields.date_end,
+          date_submitted: now,
+          science_field: JSON.stringify(request.science_field),
+          science_software: JSON.stringify(request.science_software ?? []),
+          science_extrasoftware: request.science_extrasoftware ?? '',
+          science_extrasoftware_help: request.science_extrasoftware_help ?? false,
+          resources_numbers: JSON.stringify(request.resources_numbers ?? {}),
+          resources_type: JSON.stringify(request.resources_type ?? []),
+          staff_resources_type: JSON.stringify([]),
+          is_active: false,
+          state_id: states.get(STATE.submitted)!,
+          project_type_id: types.get(rule.projectType)!,
+          ...croris,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('memberships').values({ user_id: user.id, project_id: project.id, role_id: roles.get(ROLE.lead)!, date_joined: now }).execute();
+      await mailNewRequest(trx, ctx, { identifier: code, name: fields.name, projectType: rule.projectType, typeLabel: rule.label.hr, lead: user });
+      return code;
+    });
+    const project = await loadProject(db, identifier, { includeOib: isAdmin(user) });
+    if (!project) throw new Error(`project ${identifier} vanished after its insert`);
+    return project;
+  } catch (error) {
+    // Two submissions of one registry project racing past the check above meet here.
+    if (isUniqueViolation(error)) throw new ApiError('conflict', fields.croris ? 'This registry project has already been submitted' : 'A project with this identifier already exists');
+    throw error;
+  }
+}
