@@ -9,10 +9,17 @@
  * This interface was referenced by `InvitesNewBody`'s JSON-Schema
  * via the `definition` "inviteAddresses".
  */
-export type InviteAddresses = {
+export type InvitesNewBodyInviteAddresses = {
   label?: string;
   value: string;
 }[];
+/**
+ * Answer of GET /api/v1/internal/ops-users/ (staff): the active staff and superuser accounts, by last name, first name and username; the software list credits one of them as the adder.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "OpsUsers".
+ */
+export type OpsUsers = PersonRef[];
 /**
  * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to.
  *
@@ -30,6 +37,7 @@ export type StateName =
  * via the `definition` "ScienceFields".
  */
 export type ScienceFields = [ScienceDomainShare, ...ScienceDomainShare[]];
+export type ScienceFieldsPercent = number;
 /**
  * Resource tags a request asks for and staff grant. staffOnly ones are offered only to staff and superusers. defaultOnApprove is pre-filled when staff approve with no granted type.
  *
@@ -42,10 +50,36 @@ export type ResourceTypeName =
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "resources_type".
  */
-export type ResourcesType = {
+export type RequestFieldsResourcesType = {
   label?: string;
   value: ResourceTypeName;
 }[];
+/**
+ * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SoftwareList".
+ */
+export type SoftwareList = (ScienceSoftware & {
+  [k: string]: unknown;
+})[];
+/**
+ * Membership roles.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RoleName".
+ */
+export type RoleName = 'lead' | 'collaborator';
+/**
+ * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. The list filters also know the pseudo-types in rules/project-type-filters.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectTypeName".
+ */
+export type ProjectTypeName =
+  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
+export type StaffResourcesType = LabelValue[];
+export type CrorisFinance = string[] | null;
 /**
  * Body of POST /api/v1/internal/users-intprojects/{projectId}: existing users, by username (value), that staff add as collaborators of an internal or workshop project.
  *
@@ -66,6 +100,17 @@ export type UsersAddInternalBody = [
   }[]
 ];
 /**
+ * Answer of GET /api/v1/internal/active-users/ and /inactive-users/ (staff). active-users: users with a membership on a project in an active state (isActive in rules/states.json); projects lists those memberships. inactive-users: users whose status is false, first those without any membership, then the others; projects lists all their memberships. projects are ordered by role (the order of rules/roles.json: lead first), then by identifier. date_joined is ISO 8601 in UTC.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UsersList".
+ */
+export type UsersList = (User & {
+  projects: (UserProjectSummary & {
+    [k: string]: unknown;
+  })[];
+})[];
+/**
  * Body of POST /api/v1/internal/users-projects/{projectId}: the ids of the collaborators the project lead signs off.
  *
  * @minItems 1
@@ -75,21 +120,6 @@ export type UsersAddInternalBody = [
  * via the `definition` "UsersSignoffBody".
  */
 export type UsersSignoffBody = [number, ...number[]];
-/**
- * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. The list filters also know the pseudo-types in rules/project-type-filters.json.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ProjectTypeName".
- */
-export type ProjectTypeName =
-  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
-/**
- * Membership roles.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "RoleName".
- */
-export type RoleName = 'lead' | 'collaborator';
 /**
  * Request types offered by the new-request chooser, in chooser order. route (the const) is the /ui/new-request/<route> segment; projectType the stored project type; staffOnly hides it from other users and makes the server refuse it; identifierPrefix starts identifiers built from the monthly counter (registry projects keep the registry code and use it only when the registry gives none); form is the request schema in this folder; accepting false shows the form disabled and the server refuses it.
  *
@@ -104,38 +134,68 @@ export type RequestTypeRoute =
   | 'thesis-project'
   | 'srce-workshop';
 /**
- * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "name".
  */
-export type RequestDate = string;
+export type RequestFieldsName = string;
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "reason".
+ */
+export type RequestFieldsReason = string;
 /**
  * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  */
-export type RequestDate1 = string;
+export type RequestFieldsDateStart = string;
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ */
+export type RequestFieldsDateEnd = string;
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "institute".
+ */
+export type RequestFieldsInstitute = string;
 /**
  * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
  *
  * @minItems 1
  */
-export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
+export type RequestFieldsScienceField = [ScienceDomainShare, ...ScienceDomainShare[]];
 /**
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "science_software".
  */
-export type ScienceSoftware1 = string[];
+export type RequestFieldsScienceSoftware = string[];
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "science_extrasoftware".
+ */
+export type RequestFieldsScienceExtrasoftware = string;
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "science_extrasoftware_help".
+ */
+export type RequestFieldsScienceExtrasoftwareHelp = boolean;
+/**
+ * This interface was referenced by `RequestFields`'s JSON-Schema
+ * via the `definition` "state".
+ */
+export type RequestFieldsState = 'submit';
 /**
  * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  *
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "date_start".
  */
-export type RequestDate2 = string;
+export type RequestFieldsDateStart1 = string;
 /**
  * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  *
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "date_end".
  */
-export type RequestDate3 = string;
+export type RequestFieldsDateEnd1 = string;
 /**
  * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
  *
@@ -144,7 +204,7 @@ export type RequestDate3 = string;
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "science_field".
  */
-export type ScienceFields2 = [ScienceDomainShare, ...ScienceDomainShare[]];
+export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
 /**
  * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
  *
@@ -158,7 +218,7 @@ export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RequestDate".
  */
-export type RequestDate4 = string;
+export type RequestDate = string;
 
 /**
  * Every error answer: status.code is the HTTP status, status.message plain words, status.key the stable key the client translates.
@@ -205,8 +265,8 @@ export interface InviteCancelBody {
 export interface InvitesNewBody {
   project: string;
   projectid: number;
-  collaboratorEmails?: InviteAddresses;
-  foreignCollaboratorEmails?: InviteAddresses;
+  collaboratorEmails?: InvitesNewBodyInviteAddresses;
+  foreignCollaboratorEmails?: InvitesNewBodyInviteAddresses;
   type: 'add';
 }
 /**
@@ -241,6 +301,18 @@ export interface MessageAnswer {
   };
 }
 /**
+ * Who did something on a project (approved, denied, changed by).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonRef".
+ */
+export interface PersonRef {
+  first_name: string;
+  last_name: string;
+  username: string;
+  person_uniqueid?: string;
+}
+/**
  * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying, where it is required; staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -261,8 +333,8 @@ export interface ProjectChangeBody {
   science_extrasoftware?: string;
   science_extrasoftware_help?: boolean;
   resources_numbers?: ResourcesNumbers;
-  resources_type?: ResourcesType;
-  staff_resources_type?: ResourcesType;
+  resources_type?: RequestFieldsResourcesType;
+  staff_resources_type?: RequestFieldsResourcesType;
   staff_comment?: string;
   staff_emailSend?: boolean;
   is_active?: boolean;
@@ -272,7 +344,7 @@ export interface ScienceDomainShare {
     label?: string;
     value: string;
   };
-  percent: number;
+  percent: ScienceFieldsPercent;
   /**
    * @minItems 1
    */
@@ -283,7 +355,7 @@ export interface ScienceFieldShare {
     label?: string;
     value: string;
   };
-  percent: number;
+  percent: ScienceFieldsPercent;
 }
 /**
  * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
@@ -306,6 +378,35 @@ export interface ResourcesNumbers {
   CLOUDnIPs?: number;
 }
 /**
+ * An application (modulefile) installed on the cluster.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ScienceSoftware".
+ */
+export interface ScienceSoftware {
+  pk: number;
+  name: string;
+  created?: string | null;
+  added_by?: {
+    first_name?: string;
+    last_name?: string;
+    username: string;
+  };
+}
+/**
+ * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SoftwareNewBody".
+ */
+export interface SoftwareNewBody {
+  newAppModuleName: string;
+  newAppAddedBy: {
+    label: string;
+    value: string;
+  };
+}
+/**
  * Body of DELETE /api/v1/internal/keys/: the name of one of the caller's keys.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -324,6 +425,160 @@ export interface SshKeyNewBody {
   name: string;
   public_key: string;
   imported_public_key?: boolean | string;
+}
+/**
+ * Answer of GET /api/v1/internal/users/:username (staff): the user and their memberships, leaving out open and denied requests (states with isActive false and isRequest true in rules/states.json), newest approval first.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserDetail".
+ */
+export interface UserDetail {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_oib?: string;
+  person_mail?: string;
+  person_type: 'local' | 'foreign';
+  person_username?: string;
+  person_uniqueid?: string;
+  person_affiliation?: string;
+  person_institution?: string;
+  person_organisation?: string;
+  status: boolean;
+  is_active?: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  date_joined?: string;
+  croris_first_name?: string;
+  croris_last_name?: string;
+  croris_mail?: string;
+  croris_mbz?: string | null;
+  userproject_set: UserDetailMembership[];
+}
+/**
+ * This interface was referenced by `UserDetail`'s JSON-Schema
+ * via the `definition` "membership".
+ */
+export interface UserDetailMembership {
+  role: Role;
+  date_joined?: string | null;
+  project: UserDetailProject;
+}
+export interface Role {
+  name: RoleName;
+}
+/**
+ * This interface was referenced by `UserDetail`'s JSON-Schema
+ * via the `definition` "project".
+ */
+export interface UserDetailProject {
+  id: number;
+  identifier: string;
+  name: string;
+  institute: string;
+  state: State;
+  project_type: ProjectType;
+  date_approved: string | null;
+  date_start: string | null;
+  date_end: string | null;
+  staff_resources_type: StaffResourcesType;
+  croris_finance: CrorisFinance;
+}
+export interface State {
+  name: StateName;
+}
+export interface ProjectType {
+  name: ProjectTypeName;
+}
+/**
+ * A dropdown choice as stored on projects: label shown, value kept.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "LabelValue".
+ */
+export interface LabelValue {
+  label?: string;
+  value: string;
+}
+/**
+ * A portal user. username is the user label (AAI unique id or local name); person_username the cluster login name; person_mail may hold several addresses separated by ';'; status is the 'active' flag (on an active project).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "User".
+ */
+export interface User {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_oib?: string;
+  person_mail?: string;
+  person_type: 'local' | 'foreign';
+  person_username?: string;
+  person_uniqueid?: string;
+  person_affiliation?: string;
+  person_institution?: string;
+  person_organisation?: string;
+  status: boolean;
+  is_active?: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  date_joined?: string;
+  croris_first_name?: string;
+  croris_last_name?: string;
+  croris_mail?: string;
+  croris_mbz?: string | null;
+  ssh_key?: boolean;
+  n_ssh_key?: number;
+  projects?: UserProjectSummary[];
+  userproject_set?: UserProject[];
+}
+/**
+ * A project of a user as listed on the staff users grid.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserProjectSummary".
+ */
+export interface UserProjectSummary {
+  identifier: string;
+  state?: StateName;
+  role: RoleName;
+  type?: ProjectTypeName;
+}
+/**
+ * A membership: a user on a project with a role.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserProject".
+ */
+export interface UserProject {
+  user: UserBrief;
+  project?: number;
+  role: Role;
+  date_joined?: string | null;
+}
+/**
+ * The user part of a membership.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserBrief".
+ */
+export interface UserBrief {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_mail?: string;
+  person_oib?: string;
+  person_uniqueid?: string;
+  person_username?: string;
+  person_institution?: string;
+  person_organisation?: string;
+  person_affiliation?: string;
+  person_type?: 'local' | 'foreign';
+  sshkeys?: boolean;
+  status?: boolean;
 }
 /**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).
@@ -435,28 +690,6 @@ export interface Invite {
   status?: 'valid' | 'used' | 'expired';
 }
 /**
- * A dropdown choice as stored on projects: label shown, value kept.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "LabelValue".
- */
-export interface LabelValue {
-  label?: string;
-  value: string;
-}
-/**
- * Who did something on a project (approved, denied, changed by).
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "PersonRef".
- */
-export interface PersonRef {
-  first_name: string;
-  last_name: string;
-  username: string;
-  person_uniqueid?: string;
-}
-/**
  * A project, called a request while in state submit or deny.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -475,12 +708,8 @@ export interface Project {
   date_end?: string | null;
   date_approved?: string | null;
   is_active: boolean;
-  state: {
-    name: StateName;
-  };
-  project_type: {
-    name: ProjectTypeName;
-  };
+  state: State;
+  project_type: ProjectType;
   croris_id?: number | null;
   croris_identifier?: string;
   croris_title?: string;
@@ -489,7 +718,7 @@ export interface Project {
   croris_start?: string | null;
   croris_end?: string | null;
   croris_lead?: string | null;
-  croris_finance?: string[] | null;
+  croris_finance?: CrorisFinance;
   croris_institute?: Institute[] | null;
   croris_collaborators?: RegistryCollaborator[] | null;
   science_field?: ScienceFields;
@@ -497,7 +726,7 @@ export interface Project {
   science_extrasoftware?: string;
   science_extrasoftware_help?: boolean;
   resources_type?: LabelValue[];
-  staff_resources_type?: LabelValue[];
+  staff_resources_type?: StaffResourcesType;
   resources_numbers?: ResourcesNumbers;
   staffcomment_set?: StaffComment[];
   userproject_set?: UserProject[];
@@ -532,42 +761,6 @@ export interface StaffComment {
   date?: string | null;
   comment_by?: PersonRef;
   project_state?: string;
-}
-/**
- * A membership: a user on a project with a role.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserProject".
- */
-export interface UserProject {
-  user: UserBrief;
-  project?: number;
-  role: {
-    name: RoleName;
-  };
-  date_joined?: string | null;
-}
-/**
- * The user part of a membership.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserBrief".
- */
-export interface UserBrief {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  person_mail?: string;
-  person_oib?: string;
-  person_uniqueid?: string;
-  person_username?: string;
-  person_institution?: string;
-  person_organisation?: string;
-  person_affiliation?: string;
-  person_type?: 'local' | 'foreign';
-  sshkeys?: boolean;
-  status?: boolean;
 }
 /**
  * Answer of GET croris-info: the registry status and, when found, the person's data, lead and associate projects and the lead projects' collaborators keyed by registry project id.
@@ -615,22 +808,6 @@ export interface RegistryProject {
   finance?: string[];
 }
 /**
- * An application (modulefile) installed on the cluster.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ScienceSoftware".
- */
-export interface ScienceSoftware {
-  pk: number;
-  name: string;
-  created?: string | null;
-  added_by?: {
-    first_name?: string;
-    last_name?: string;
-    username: string;
-  };
-}
-/**
  * Answer of GET /api/v1/sessionactive.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -647,51 +824,6 @@ export interface Session {
     grace_months: number;
   };
   userdetails?: User;
-}
-/**
- * A portal user. username is the user label (AAI unique id or local name); person_username the cluster login name; person_mail may hold several addresses separated by ';'; status is the 'active' flag (on an active project).
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "User".
- */
-export interface User {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  person_oib?: string;
-  person_mail?: string;
-  person_type: 'local' | 'foreign';
-  person_username?: string;
-  person_uniqueid?: string;
-  person_affiliation?: string;
-  person_institution?: string;
-  person_organisation?: string;
-  status: boolean;
-  is_active?: boolean;
-  is_staff: boolean;
-  is_superuser: boolean;
-  date_joined?: string;
-  croris_first_name?: string;
-  croris_last_name?: string;
-  croris_mail?: string;
-  croris_mbz?: string | null;
-  ssh_key?: boolean;
-  n_ssh_key?: number;
-  projects?: UserProjectSummary[];
-  userproject_set?: UserProject[];
-}
-/**
- * A project of a user as listed on the staff users grid.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserProjectSummary".
- */
-export interface UserProjectSummary {
-  identifier: string;
-  state?: StateName;
-  role: RoleName;
-  type?: ProjectTypeName;
 }
 /**
  * A user's public SSH key. fingerprint is the MD5 colon-hex form; the first word of public_key is the key type.
@@ -713,48 +845,24 @@ export interface SshKey {
  * via the `definition` "InstitutionalRequest".
  */
 export interface InstitutionalRequest {
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
-  date_start: RequestDate;
-  date_end: RequestDate1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  name?: RequestFieldsName;
+  reason: RequestFieldsReason;
+  date_start: RequestFieldsDateStart;
+  date_end: RequestFieldsDateEnd;
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'research-institutional';
 }
 /**
  * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
  */
-export interface ResourcesNumbers1 {
+export interface RequestFieldsResourcesNumbers {
   HPCnSlotsCPU?: number;
   HPCnSlotsGPU?: number;
   HPCnSlotsRAM?: number;
@@ -775,42 +883,18 @@ export interface ResourcesNumbers1 {
  * via the `definition` "InternalRequest".
  */
 export interface InternalRequest {
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
-  date_start: RequestDate;
-  date_end: RequestDate1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  name: RequestFieldsName;
+  reason: RequestFieldsReason;
+  date_start: RequestFieldsDateStart;
+  date_end: RequestFieldsDateEnd;
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'internal';
 }
 /**
@@ -820,42 +904,18 @@ export interface InternalRequest {
  * via the `definition` "PracticalClassRequest".
  */
 export interface PracticalClassRequest {
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
-  date_start: RequestDate;
-  date_end: RequestDate1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  name: RequestFieldsName;
+  reason: RequestFieldsReason;
+  date_start: RequestFieldsDateStart;
+  date_end: RequestFieldsDateEnd;
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'practical';
 }
 /**
@@ -873,7 +933,7 @@ export interface RequestFields {
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "resources_numbers".
  */
-export interface ResourcesNumbers2 {
+export interface ResourcesNumbers1 {
   HPCnSlotsCPU?: number;
   HPCnSlotsGPU?: number;
   HPCnSlotsRAM?: number;
@@ -895,37 +955,17 @@ export interface ResourcesNumbers2 {
  */
 export interface ResearchRequest {
   name: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
+  reason: RequestFieldsReason;
   date_start: string;
   date_end: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'research-croris';
   croris_id: number;
   croris_identifier?: string;
@@ -946,42 +986,18 @@ export interface ResearchRequest {
  * via the `definition` "ThesisRequest".
  */
 export interface ThesisRequest {
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
-  date_start: RequestDate;
-  date_end: RequestDate1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  name: RequestFieldsName;
+  reason: RequestFieldsReason;
+  date_start: RequestFieldsDateStart;
+  date_end: RequestFieldsDateEnd;
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'thesis';
 }
 /**
@@ -991,42 +1007,18 @@ export interface ThesisRequest {
  * via the `definition` "WorkshopRequest".
  */
 export interface WorkshopRequest {
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "reason".
-   */
-  reason: string;
-  date_start: RequestDate;
-  date_end: RequestDate1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "institute".
-   */
-  institute?: string;
-  science_field: ScienceFields1;
-  science_software?: ScienceSoftware1;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware".
-   */
-  science_extrasoftware?: string;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "science_extrasoftware_help".
-   */
-  science_extrasoftware_help?: boolean;
-  resources_numbers?: ResourcesNumbers1;
-  resources_type?: ResourcesType;
-  /**
-   * This interface was referenced by `RequestFields`'s JSON-Schema
-   * via the `definition` "state".
-   */
-  state: 'submit';
+  name: RequestFieldsName;
+  reason: RequestFieldsReason;
+  date_start: RequestFieldsDateStart;
+  date_end: RequestFieldsDateEnd;
+  institute?: RequestFieldsInstitute;
+  science_field: RequestFieldsScienceField;
+  science_software?: RequestFieldsScienceSoftware;
+  science_extrasoftware?: RequestFieldsScienceExtrasoftware;
+  science_extrasoftware_help?: RequestFieldsScienceExtrasoftwareHelp;
+  resources_numbers?: RequestFieldsResourcesNumbers;
+  resources_type?: RequestFieldsResourcesType;
+  state: RequestFieldsState;
   project_type: 'srce-workshop';
 }
 /**

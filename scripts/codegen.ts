@@ -19,6 +19,21 @@ const BANNER = `/* eslint-disable */
  */`;
 
 /** Keeps only what types need: a `const` object becomes its shape, annotations go. */
+const pascal = (key: string) => key.replace(/(^|[_\-\s]+)([a-zA-Z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/**
+ * Names every untitled definition after its document (`UserDetail` + `project` → `UserDetailProject`),
+ * so two documents' definitions never fight over one type name.
+ */
+function titleDefinitions(definitions: Json, parentTitle: string): Json {
+  return Object.fromEntries(
+    Object.entries(definitions).map(([key, value]) => {
+      const def = value as Json;
+      return [key, def && typeof def === 'object' && !def.title ? { ...def, title: `${parentTitle}${pascal(key)}` } : def];
+    }),
+  );
+}
+
 function rewrite(node: unknown, docId: string, keyOf: Map<string, string>): unknown {
   if (Array.isArray(node)) return node.map((n) => rewrite(n, docId, keyOf));
   if (!node || typeof node !== 'object') return node;
@@ -31,6 +46,8 @@ function rewrite(node: unknown, docId: string, keyOf: Map<string, string>): unkn
       const target = keyOf.get(url.toString());
       if (!target) throw new Error(`${docId}: unresolved $ref ${value}`);
       out.$ref = `#/definitions/${target}${fragment}`;
+    } else if (key === 'definitions' && value && typeof value === 'object' && typeof (node as Json).title === 'string') {
+      out.definitions = rewrite(titleDefinitions(value as Json, (node as Json).title as string), docId, keyOf);
     } else if (key === '$id' || key === '$schema') {
       continue;
     } else if (key === 'type' && ((node as Json).oneOf || (node as Json).anyOf) && value !== 'object') {

@@ -14,6 +14,8 @@ import { projectRoutes } from './routes/projects';
 import { extensionRoutes } from './routes/extensions';
 import { inviteRoutes } from './routes/invites';
 import { membershipRoutes } from './routes/memberships';
+import { softwareRoutes } from './routes/software';
+import { userRoutes } from './routes/users';
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -46,6 +48,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => requestRoutes(api, ctx));
   await app.register(async (api) => projectRoutes(api, ctx));
   await app.register(async (api) => extensionRoutes(api, ctx));
+  await app.register(async (api) => softwareRoutes(api, ctx));
+  await app.register(async (api) => userRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
   await registerSpa(app, ctx);

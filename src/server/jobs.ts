@@ -31,6 +31,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
           .execute(),
     },
     {
+      name: 'flag-inactive-users',
+      everyMs: 2 * 60_000,
+      run: () => import('./services/inactive-sweep').then(({ sweepInactiveUsers }) => sweepInactiveUsers(ctx.db, ctx.schemas)),
+    },
+    {
       name: 'purge-used-invites',
       everyMs: INVITE_CLEANUP_EVERY_MS,
       run: () => purgeUsedInvites(ctx.db, ctx.schemas),

@@ -1,0 +1,143 @@
+/**
+ * List-endpoint benchmark: builds a throw-away database (embedded, or a fresh one on the server of
+ * DATABASE_URL, dropped afterwards) with 20,000 users, 5,000 projects in every state and of several
+ * types with 1–5 members each, and SSH keys; then times the staff list endpoints through
+ * `app.inject` with a staff session. Prints p50/p95/max against the 50 ms budget; asserts nothing.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { buildApp } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { migrate } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/tables';
+import { lookupIds, syncVocabularies } from '../../src/server/db/vocabularies';
+import { createSession } from '../../src/server/services/sessions';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { createTestDatabase } from '../../tests/support/test-database';
+
+const USERS = 20_000;
+const PROJECTS = 5_000;
+const RUNS = 50;
+const WARMUP = 5;
+const BUDGET_MS = 50;
+
+const ENDPOINTS = [
+  '/api/v1/internal/active-users/',
+  '/api/v1/internal/inactive-users/',
+  '/api/v1/internal/projects/all',
+];
+
+/** Fills the database with set-based statements: a handful of INSERT … SELECT generate_series. */
+export async function fill(db: Kysely<Database>): Promise<number> {
+  const states = [...(await lookupIds(db, 'states')).values()];
+  const types = [...(await lookupIds(db, 'project_types')).values()];
+  const roles = await lookupIds(db, 'roles');
+  const lead = roles.get('lead');
+  const collaborator = roles.get('collaborator');
+  if (lead === undefined || collaborator === undefined) throw new Error('roles lead and collaborator are missing');
+  await sql`
+    INSERT INTO users (username, first_name, last_name, person_mail, person_institution, person_uniqueid,
+                       person_username, person_oib, status, date_joined)
+    SELECT 'user' || g || '@example.org', 'Ime' || g, 'Prezime' || (g % 997), 'user' || g || '@example.org',
+           'Institucija ' || (g % 120), 'user' || g || '@example.org', 'u' || g, lpad(g::text, 11, '0'),
+           g % 4 <> 0, now() - make_interval(mins => g)
+      FROM generate_series(1, ${USERS}) g`.execute(db);
+  const { rows } = await sql<{ first: number }>`SELECT min(id)::int AS first FROM users`.execute(db);
+  const first = rows[0].first;
+  await sql`
+    INSERT INTO projects (identifier, name, institute, reason, date_submitted, date_approved, date_start, date_end,
+                          state_id, project_type_id, is_active, staff_resources_type, croris_finance)
+    SELECT 'NR-' || (2020 + g % 6) || '-' || lpad((1 + g % 12)::text, 2, '0') || '-' || lpad(g::text, 5, '0'),
+           'Projekt ' || g, 'Institucija ' || (g % 120), 'Opis projekta ' || g,
+           now() - make_interval(days => g % 1500), CASE WHEN g % 3 = 0 THEN NULL ELSE now() - make_interval(days => g % 1400) END,
+           (current_date - (g % 1500))::date, (current_date - (g % 1500) + 365)::date,
+           (${sql.raw(`ARRAY[${states.join(',')}]`)})[1 + g % ${states.length}],
+           (${sql.raw(`ARRAY[${types.join(',')}]`)})[1 + (g / 7) % ${types.length}],
+           g % 2 = 0, '[{"label":"CPU","value":"CPU"}]'::jsonb, '["Euro fond"]'::jsonb
+      FROM generate_series(1, ${PROJECTS}) g`.execute(db);
+  // Member k of project p: distinct users for k = 0..4 (k·4729 mod 20000 differ); member 0 is the lead.
+  await sql`
+    INSERT INTO memberships (user_id, project_id, role_id, date_joined)
+    SELECT ${first}::bigint + (p.id * 7919 + k * 104729) % ${USERS}, p.id,
+           CASE WHEN k = 0 THEN ${lead}::int ELSE ${collaborator}::int END, now() - make_interval(days => k)
+      FROM projects p CROSS JOIN generate_series(0, 4) k
+     WHERE k <= p.id % 5
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`
+    INSERT INTO ssh_keys (user_id, name, fingerprint, public_key)
+    SELECT u.id, 'key' || k, md5(u.id || '-' || k), 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA' || md5(u.id || 'k' || k)
+      FROM users u CROSS JOIN generate_series(1, 2) k
+     WHERE (u.id + k) % 3 <> 0`.execute(db);
+  const staff = await db
+    .insertInto('users')
+    .values({ username: 'bench-staff', first_name: 'Bench', last_name: 'Staff', is_staff: true, status: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`ANALYZE`.execute(db);
+  return staff.id;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main(): Promise<void> {
+  const schemas = loadSchemaSet();
+  const database = await createTestDatabase();
+  try {
+    const handle = await database.open();
+    await migrate(handle.db);
+    await syncVocabularies(handle.db, schemas);
+    const started = performance.now();
+    const staffId = await fill(handle.db);
+    const counts = await sql<{ users: number; projects: number; memberships: number; keys: number }>`
+      SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM projects) AS projects,
+             (SELECT count(*)::int FROM memberships) AS memberships, (SELECT count(*)::int FROM ssh_keys) AS keys`.execute(handle.db);
+    const c = counts.rows[0];
+    console.log(`database: ${database.kind}; ${c.users} users, ${c.projects} projects, ${c.memberships} memberships, ${c.keys} keys (filled in ${Math.round(performance.now() - started)} ms)`);
+
+    const ctx: AppContext = {
+      db: handle.db,
+      schemas,
+      config: { ...readConfig({ NODE_ENV: 'test' }), demo: false, jobs: false, clientDir: '/nonexistent' },
+    };
+    const app = await buildApp(ctx, { logger: false });
+    const session = await createSession(handle.db, staffId, 1);
+    const cookie = `${schemas.service.serviceKey}_session=${session.token}`;
+    console.log(`${'name'.padEnd(36)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  rows    size`);
+    for (const url of ENDPOINTS) {
+      const probe = await app.inject({ method: 'GET', url, headers: { cookie } });
+      if (probe.statusCode !== 200) {
+        console.log(`${url.padEnd(36)} not measured: answers ${probe.statusCode} (not registered yet?)`);
+        continue;
+      }
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + RUNS; i += 1) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        const ms = performance.now() - t0;
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+        if (i >= WARMUP) times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      const rows = (probe.json() as unknown[]).length;
+      const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(8);
+      const p95 = percentile(times, 95);
+      console.log(
+        `${url.padEnd(36)} ${fmt(percentile(times, 50))} ${fmt(p95)} ${fmt(times[times.length - 1])}  ${String(rows).padEnd(6)}  ${(probe.rawPayload.length / 1024).toFixed(0)} KB` +
+          `  (budget < ${BUDGET_MS} ms${p95 >= BUDGET_MS ? ', OVER' : ''})`,
+      );
+    }
+    await app.close();
+  } finally {
+    await database.drop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
