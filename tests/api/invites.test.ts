@@ -243,12 +243,12 @@ describe('invitations API', () => {
       expect(await rolesOf('nooib', 'practical')).toEqual(['collaborator']);
     });
 
-    it('reads an invitation sent 8 days ago as "already used" while it exists and "expired" after the cleanup', async () => {
+    it('reads an invitation sent 8 days ago as "expired", before and after the cleanup', async () => {
       const row = await inviteRow('practical', 'guest@uni-example.eu');
       await t.ctx.db.updateTable('invites').set({ sent: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', row.id).execute();
-      const used = await accept('foreign', row.key);
-      expect(used.statusCode).toBe(409);
-      expect(used.json().status.message).toMatch(/invitation code already used/i);
+      const stale = await accept('foreign', row.key);
+      expect(stale.statusCode).toBe(404);
+      expect(stale.json().status.message).toMatch(/invitation code expired/i);
       const pendingBefore = await t.ctx.db.selectFrom('invites').select('email').where('accepted', '=', false).execute();
       expect(await purgeUsedInvites(t.ctx.db, t.ctx.schemas)).toBeGreaterThanOrEqual(2);
       const gone = await accept('foreign', row.key);

@@ -29,7 +29,11 @@ type Invite = { id: number; project_id: number; inviter_id: number | null; perso
 const expired = (u: string) => new ApiError('notFound', `${u} - Invitation code expired`);
 const used = (u: string) => new ApiError('conflict', `${u} - Invitation code already used`);
 
-/** Step 1: absent → "expired"; accepted or past its days → "already used". */
+/**
+ * Step 1: accepted → "already used"; absent or past its days → "expired". (The old portal read a
+ * stale key as "used"; users are told the truth instead. An absent key was either cleaned up or
+ * never issued, and "expired" is the kinder word for both.)
+ */
 async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promise<Invite> {
   const row = !KEY_PATTERN.test(key) ? undefined : await ctx.db
     .selectFrom('invites')
@@ -38,7 +42,8 @@ async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promis
     .where('invites.key', '=', key)
     .executeTakeFirst();
   if (!row) throw expired(user.username);
-  if (row.accepted || row.expired) throw used(user.username);
+  if (row.accepted) throw used(user.username);
+  if (row.expired) throw expired(user.username);
   return row;
 }
 
@@ -140,7 +145,8 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw expired(u);
-    if (current.accepted || current.expired) throw used(u);
+    if (current.accepted) throw used(u);
+    if (current.expired) throw expired(u);
     await trx.updateTable('invites').set({ accepted: true }).where('id', '=', invite.id).execute();
     if (!(await joinAsCollaborator(trx, user.id, project.id))) return false;
     const inviter = invite.inviter_id === null ? undefined : await trx
