@@ -71,7 +71,7 @@ export type SoftwareList = (ScienceSoftware & {
  */
 export type RoleName = 'lead' | 'collaborator';
 /**
- * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. The list filters also know the pseudo-types in rules/project-type-filters.json.
+ * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. newRequestPhrase follows 'Prijava ' in the staff mail about a new request. The list filters also know the pseudo-types in rules/project-type-filters.json.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ProjectTypeName".

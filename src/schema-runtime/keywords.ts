@@ -9,7 +9,7 @@ export const ANNOTATION_KEYWORDS = [
   'label', 'userLabel', 'tooltip', 'icon', 'isActive', 'isRequest', 'staffOptions', 'leadOptions',
   'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
-  'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional',
+  'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

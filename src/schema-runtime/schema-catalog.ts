@@ -20,10 +20,11 @@ export interface SchemaCatalog {
   vocabulary<A = Record<string, unknown>>(nameOrId: string): VocabularyEntry<A>[];
 }
 
-/** Replaces `{product}` in every string and key of a JSON value. */
+/** Replaces `{product}` (and `{Product}`, capitalised) in every string and key of a JSON value. */
 export function substituteProduct<T>(value: T, productKey: string): T {
+  const capitalised = productKey.charAt(0).toUpperCase() + productKey.slice(1);
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.split('{product}').join(productKey);
+    if (typeof v === 'string') return v.split('{product}').join(productKey).split('{Product}').join(capitalised);
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [walk(k), walk(x)]));
     return v;

@@ -4,27 +4,21 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import { enqueueMail } from '../outbox';
 
 type Lang = 'hr' | 'en';
 
 /**
- * The phrase after "Prijava " in the staff mail about a new request, per project type. A type
- * missing here (a request type added later) falls back to its chooser label.
+ * The phrase after "Prijava " in the staff mail about a new request: `newRequestPhrase` of the
+ * project type in rules/project-types.json, or the request type's chooser label when it has none.
  */
 function newRequestPhrase(schemas: SchemaSet, projectType: string, fallback: string): string {
-  const product = schemas.service.productKey;
-  const phrases: Record<string, string> = {
-    thesis: 'nove izrade rada',
-    practical: 'nove praktične nastave',
-    'research-croris': 'novog istraživačkog projekta',
-    'research-institutional': 'novog institucijskog projekta',
-    internal: 'novog internog projekta',
-    [`${product}-workshop`]: `nove ${product.charAt(0).toUpperCase()}${product.slice(1)} radionice`,
-  };
-  return phrases[projectType] ?? fallback;
+  const type = schemas
+    .vocabulary<{ newRequestPhrase?: string }>(SCHEMA_IDS.projectTypes)
+    .find((t) => t.value === projectType);
+  return type?.newRequestPhrase ?? fallback;
 }
 
 const SALUTATION: Record<Lang, string> = { hr: 'Poštovani/a,', en: 'Dear,' };

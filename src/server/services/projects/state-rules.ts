@@ -22,12 +22,6 @@ export const STATE = {
   extensionRequested: 'submit-extend',
 } as const satisfies Record<string, StateName>;
 
-/** Project types with rules of their own. */
-export const PROJECT_TYPE = {
-  /** Needs the institutional eligibility check (reference §3.8) to allow it. */
-  institutional: 'research-institutional',
-} as const satisfies Record<string, ProjectTypeName>;
-
 /** Membership roles with behaviour of their own. */
 export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
 
@@ -59,8 +53,6 @@ function assertNamed(schemas: SchemaSet): void {
   const states = new Set(schemas.vocabulary(SCHEMA_IDS.states).map((s) => s.value));
   const roles = new Set(schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value));
   for (const name of Object.values(STATE)) if (!states.has(name)) throw new Error(`rules/states has no state "${name}"`);
-  const types = new Set(schemas.vocabulary(SCHEMA_IDS.projectTypes).map((t) => t.value));
-  for (const name of Object.values(PROJECT_TYPE)) if (!types.has(name)) throw new Error(`rules/project-types has no type "${name}"`);
   for (const name of Object.values(ROLE)) if (!roles.has(name)) throw new Error(`rules/roles has no role "${name}"`);
   checked.add(schemas);
 }
@@ -116,6 +108,13 @@ export function isRegistryBased(schemas: SchemaSet, projectType: string): boolea
   return schemas
     .vocabulary<{ registryBased?: boolean }>(SCHEMA_IDS.projectTypes)
     .some((t) => t.value === projectType && t.registryBased === true);
+}
+
+/** Whether the institutional eligibility check (reference §3.8) applies (`institutional` in rules/project-types.json). */
+export function isInstitutional(schemas: SchemaSet, projectType: string): boolean {
+  return schemas
+    .vocabulary<{ institutional?: boolean }>(SCHEMA_IDS.projectTypes)
+    .some((t) => t.value === projectType && t.institutional === true);
 }
 
 /** Resource types only staff may ask for or grant (`staffOnly` in rules/resource-types.json). */

@@ -25,7 +25,7 @@ import { nextIdentifier } from './identifiers';
 import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, assertResourceTypesAllowed, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
-import { formSchemaId, isRegistryBased, PROJECT_TYPE, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
+import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
 
 /** Which submit endpoint was called: registry-based types go to `research`, all others to `general`. */
 export type SubmitEndpoint = 'general' | 'research';
@@ -166,7 +166,7 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
     if (taken) throw new ApiError('conflict', 'This registry project has already been submitted');
     fields = await researchFields(ctx, user, research);
   } else {
-    if (rule.projectType === PROJECT_TYPE.institutional) {
+    if (isInstitutional(schemas, rule.projectType)) {
       const check = await checkInstituteEligibility(ctx, user);
       if (check.status.operation !== 'ALLOW') throw new ApiError('forbidden', `Not allowed to submit institute project: ${check.status.message}`);
     }
