@@ -148,10 +148,6 @@ export type RequestFieldsReason = string;
  */
 export type RequestFieldsDateStart = string;
 /**
- * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
- */
-export type RequestFieldsDateEnd = string;
-/**
  * This interface was referenced by `RequestFields`'s JSON-Schema
  * via the `definition` "institute".
  */
@@ -182,6 +178,10 @@ export type RequestFieldsScienceExtrasoftwareHelp = boolean;
  * via the `definition` "state".
  */
 export type RequestFieldsState = 'submit';
+/**
+ * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
+ */
+export type RequestFieldsDateEnd = string;
 /**
  * A date on a request (yyyy-MM-dd): no later than formatMaximum, the date ceiling of the service. Change the ceiling here.
  *
@@ -839,7 +839,7 @@ export interface SshKey {
   user?: UserBrief;
 }
 /**
- * An institutional project: lasts exactly one year from its start; the end date follows the start and cannot be edited.
+ * An institutional project: lasts exactly one year from its start; the end date follows the start and cannot be edited. The date ceiling applies to the start the requester picks, not to the end that follows from it.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "InstitutionalRequest".
@@ -848,7 +848,7 @@ export interface InstitutionalRequest {
   name?: RequestFieldsName;
   reason: RequestFieldsReason;
   date_start: RequestFieldsDateStart;
-  date_end: RequestFieldsDateEnd;
+  date_end: string;
   institute?: RequestFieldsInstitute;
   science_field: RequestFieldsScienceField;
   science_software?: RequestFieldsScienceSoftware;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Database } from './tables';
 import * as initial from './migrations/0001-initial';
 import * as listIndexes from './migrations/0002-list-indexes';
+import * as listCache from './migrations/0003-list-cache';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -12,6 +13,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-list-indexes': listIndexes,
+  '0003-list-cache': listCache,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -237,6 +237,16 @@ export const DEMO_PROJECTS: DemoProject[] = [
     resources: { HPCnSlotsCPU: 64, HPCnSlotsRAM: 128, HPCnDiskGB: 500 },
     requested: ['CPU'], granted: ['CPU'],
   },
+  {
+    key: 'ocean-course', type: 'practical', state: 'approve-expire', lead: 'nperic@ferit.hr', collaborators: [],
+    name: 'Praktična nastava iz kolegija Računarstvo visokih performansi', institute: 'Fakultet elektrotehnike, računarstva i informacijskih tehnologija Osijek',
+    reason: 'Studenti rješavaju zadatke s MPI-jem i OpenMP-om na stvarnom klasteru u sklopu laboratorijskih vježbi.',
+    submittedDaysAgo: 300, approvedAfterDays: 2, startDays: -290, endDays: 20,
+    science: [domain('Tehničke znanosti', 100, [['Računarstvo', 100]])],
+    software: ['gromacs/2022.6-gnu'],
+    resources: { HPCnSlotsCPU: 64, HPCnSlotsRAM: 64, HPCnDiskGB: 200 },
+    requested: ['CPU'], granted: ['CPU'],
+  },
 ];
 
 /** The modulefiles installed on the cluster when the portal started (two builds of several codes). */

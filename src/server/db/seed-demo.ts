@@ -181,7 +181,8 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
         reason: data.reason,
         date_submitted: p.submitted,
         date_approved: p.approved,
-        date_changed: denied,
+        // Processing sets date_changed on every staff change, approval included.
+        date_changed: denied ?? p.approved,
         date_start: p.start,
         date_end: p.end,
         approved_by: p.approved ? JSON.stringify(staff) : null,

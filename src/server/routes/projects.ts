@@ -8,6 +8,7 @@ import { schemaIdOf } from '../../schema-runtime';
 import { loadProject, loadProjects } from '../services/projects/serialize-project';
 import { deleteProject, processProject } from '../services/projects/process-project';
 import { isRoleName } from '../services/projects/state-rules';
+import { sendCachedList, type ListSpec } from '../services/list-cache';
 
 const BASE = '/api/v1/internal/projects';
 
@@ -18,13 +19,19 @@ const BASE = '/api/v1/internal/projects';
  */
 export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, schemas } = ctx;
+  // Staff-only, so every caller gets the OIBs and one stored answer serves them all.
+  const allProjects: ListSpec = {
+    name: 'projects-all',
+    dependsOn: ['projects', 'states', 'project_types', 'memberships', 'users', 'roles', 'ssh_keys', 'staff_comments', 'extensions'],
+    build: async () => JSON.stringify(await loadProjects(db, {}, { includeOib: true })),
+  };
 
   app.get(`${BASE}/`, async (request) => {
     const user = currentUser(request);
     return loadProjects(db, { memberId: user.id }, { includeOib: isAdmin(user) });
   });
 
-  app.get(`${BASE}/all`, { config: { access: 'staff' } }, async () => loadProjects(db, {}, { includeOib: true }));
+  app.get(`${BASE}/all`, { config: { access: 'staff' } }, async (request, reply) => sendCachedList(ctx, request, reply, allProjects));
 
   app.get<{ Params: { role: string } }>(`${BASE}/role/:role`, async (request) => {
     const user = currentUser(request);

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { activeUsersJson, inactiveUsersJson, opsUsers, userDetail } from '../services/users-lists';
+import { sendCachedList, type ListSpec } from '../services/list-cache';
 
-/** Sends JSON text that PostgreSQL already serialised. */
-function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
+/** What both user lists read. */
+const USER_LIST_TABLES = ['users', 'memberships', 'projects', 'states', 'roles', 'project_types', 'ssh_keys'];
 
 /**
  * The staff user views: GET /api/v1/internal/active-users/, inactive-users/, ops-users/ and
@@ -15,14 +14,12 @@ function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, schemas } = ctx;
   const staff = { config: { access: 'staff' as const } };
+  const activeUsers: ListSpec = { name: 'active-users', dependsOn: USER_LIST_TABLES, build: () => activeUsersJson(db, schemas) };
+  const inactiveUsers: ListSpec = { name: 'inactive-users', dependsOn: USER_LIST_TABLES, build: () => inactiveUsersJson(db, schemas) };
 
-  app.get('/api/v1/internal/active-users/', staff, async (_request, reply) =>
-    sendJsonText(reply, await activeUsersJson(db, schemas)),
-  );
+  app.get('/api/v1/internal/active-users/', staff, async (request, reply) => sendCachedList(ctx, request, reply, activeUsers));
 
-  app.get('/api/v1/internal/inactive-users/', staff, async (_request, reply) =>
-    sendJsonText(reply, await inactiveUsersJson(db, schemas)),
-  );
+  app.get('/api/v1/internal/inactive-users/', staff, async (request, reply) => sendCachedList(ctx, request, reply, inactiveUsers));
 
   app.get('/api/v1/internal/ops-users/', staff, async () => opsUsers(db));
 

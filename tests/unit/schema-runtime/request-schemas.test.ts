@@ -49,6 +49,13 @@ describe('request schemas', () => {
     expect(issues.map((i) => i.key)).toEqual(['institutionalYear']);
   });
 
+  it('lets an institutional project started today end a year later, past the ceiling of picked dates', () => {
+    const base = { ...practical, project_type: 'research-institutional' };
+    expect(schemas.validate('requests/institutional-project', { ...base, date_start: '2026-11-21', date_end: '2027-11-21' }).valid).toBe(true);
+    const { issues } = schemas.validate('requests/institutional-project', { ...base, date_start: '2027-03-01', date_end: '2028-03-01' });
+    expect(issues).toEqual([expect.objectContaining({ path: '/date_start', key: 'dateTooLate' })]);
+  });
+
   it('refuses a project type that does not belong to the form', () => {
     expect(schemas.validate('requests/practical-class', { ...practical, project_type: 'internal' }).valid).toBe(false);
   });

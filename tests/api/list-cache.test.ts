@@ -1,0 +1,231 @@
+import { gunzipSync } from 'node:zlib';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/tables';
+import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { cachedList, acceptsGzip, parseIfNoneMatch, type ListSpec } from '../../src/server/services/list-cache';
+import { loadProjects } from '../../src/server/services/projects/serialize-project';
+import { activeUsersJson, inactiveUsersJson } from '../../src/server/services/users-lists';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
+import { addProject, addUser } from '../support/fixtures';
+
+const schemas = loadSchemaSet();
+const ACTIVE = '/api/v1/internal/active-users/';
+const INACTIVE = '/api/v1/internal/inactive-users/';
+const ALL = '/api/v1/internal/projects/all';
+
+/** The JSON each list answers when built afresh, without the cache. */
+const FRESH: Record<string, (db: Kysely<Database>) => Promise<string>> = {
+  [ACTIVE]: (db) => activeUsersJson(db, schemas),
+  [INACTIVE]: (db) => inactiveUsersJson(db, schemas),
+  [ALL]: async (db) => JSON.stringify(await loadProjects(db, {}, { includeOib: true })),
+};
+
+/** The JSON text of an answer, decompressed when it came gzip-encoded. */
+function jsonOf(res: LightMyRequestResponse): string {
+  return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString('utf8') : res.body;
+}
+
+async function get(app: FastifyInstance, caller: Caller, url: string, headers: Record<string, string> = { 'accept-encoding': 'gzip' }) {
+  return app.inject({ method: 'GET', url, headers: { cookie: caller.cookie, ...headers } });
+}
+
+/** Asserts that every list answers exactly what a fresh build answers now. */
+async function expectFresh(app: FastifyInstance, db: Kysely<Database>, caller: Caller): Promise<void> {
+  for (const url of [ACTIVE, INACTIVE, ALL]) {
+    const res = await get(app, caller, url);
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toBe(await FRESH[url](db));
+  }
+}
+
+/*
+ * A pg pool's end() resolves before its sockets have closed, and dropping the database WITH (FORCE)
+ * then kills them, which the pool reports as an unhandled error. With two pools (and parallel
+ * requests holding several connections each) that race is likely, so wait until they are gone.
+ */
+async function closePools(kind: string, dbs: Kysely<Database>[]): Promise<void> {
+  if (kind !== 'postgres') return;
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(dbs[0]);
+  for (const db of dbs) await db.destroy();
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      const left = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [rows[0].name]);
+      if (left.rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const storedAt = async (db: Kysely<Database>, name: string) =>
+  (await sql<{ created_at: Date }>`SELECT created_at FROM list_cache WHERE name = ${name}`.execute(db)).rows[0]?.created_at.getTime();
+
+describe('cached staff lists', () => {
+  let t: TestApp;
+  let staff: Caller;
+  const ids = new Map<string, number>();
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, schemas });
+    for (const [name, extra] of [
+      ['staff', { is_staff: true, status: true }],
+      ['lead', { status: true, person_oib: '12345678901' }],
+      ['collab', { status: true }],
+      ['past', { status: false }],
+    ] as const)
+      ids.set(name, await addUser(t.ctx, name, extra));
+    await addProject(t.ctx, 'NR-2026-01-001', 'approve', [[ids.get('lead')!, 'lead'], [ids.get('collab')!, 'collaborator']]);
+    await addProject(t.ctx, 'NR-2025-01-002', 'expire', [[ids.get('past')!, 'lead']]);
+    staff = await t.login('staff');
+  });
+  afterAll(() => t.close());
+
+  it('answers the same JSON, byte for byte, as a fresh build, when built and when read back', async () => {
+    for (const url of [ACTIVE, INACTIVE, ALL]) {
+      const first = await get(t.app, staff, url);
+      const second = await get(t.app, staff, url);
+      const fresh = await FRESH[url](t.ctx.db);
+      expect(jsonOf(first)).toBe(fresh);
+      expect(jsonOf(second)).toBe(fresh);
+      expect(second.headers.etag).toBe(first.headers.etag);
+    }
+    const all = JSON.parse(jsonOf(await get(t.app, staff, ALL)));
+    expect(all.map((p: { identifier: string }) => p.identifier).sort()).toEqual(['NR-2025-01-002', 'NR-2026-01-001']);
+  });
+
+  it('shows a change to any table a list reads on the next call', async () => {
+    const db = t.ctx.db;
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a new project', () => addProject(t.ctx, 'NR-2026-02-001', 'approve', [[ids.get('past')!, 'lead']])],
+      ['a membership', async () => addProject(t.ctx, 'NR-2026-02-002', 'approve', [[ids.get('collab')!, 'lead']])],
+      ["a user's name", () => db.updateTable('users').set({ first_name: 'Ivana' }).where('id', '=', ids.get('collab')!).execute()],
+      ['a key', () => db.insertInto('ssh_keys').values({ user_id: ids.get('lead')!, name: 'k1', fingerprint: 'fp1', public_key: 'ssh-ed25519 AAAA1' }).execute()],
+      ['a staff comment', () => db.insertInto('staff_comments').values({ project_id: 1, comment: 'ok', project_state: 'approve' }).execute()],
+      ['an extension', () => db.insertInto('extensions').values({ project_id: 1, reason: 'more time', date_end: '2027-06-30' }).execute()],
+      ['a status', () => db.updateTable('users').set({ status: false }).where('id', '=', ids.get('lead')!).execute()],
+      ['a deleted membership', () => db.deleteFrom('memberships').where('user_id', '=', ids.get('past')!).execute()],
+      ['a deleted user', () => db.deleteFrom('users').where('id', '=', ids.get('collab')!).execute()],
+    ];
+    for (const [what, change] of changes) {
+      const before = await Promise.all([ACTIVE, INACTIVE, ALL].map(async (url) => jsonOf(await get(t.app, staff, url))));
+      await change();
+      const after = await Promise.all([ACTIVE, INACTIVE, ALL].map(async (url) => jsonOf(await get(t.app, staff, url))));
+      expect({ what, changed: after.join() !== before.join() }).toEqual({ what, changed: true });
+      await expectFresh(t.app, db, staff);
+    }
+  });
+
+  it('keeps the stored lists through sign-ins and statements that change no row', async () => {
+    await expectFresh(t.app, t.ctx.db, staff);
+    const before = await storedAt(t.ctx.db, 'projects-all');
+    await t.login('staff');
+    await syncVocabularies(t.ctx.db, schemas);
+    await t.ctx.db.updateTable('projects').set({ name: sql`name` }).execute();
+    await get(t.app, staff, ALL);
+    expect(await storedAt(t.ctx.db, 'projects-all')).toBe(before);
+  });
+
+  it('sends gzip with an ETag, answers 304 to it, and plain JSON to a client without gzip', async () => {
+    const res = await get(t.app, staff, ACTIVE, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' });
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const again = await get(t.app, staff, ACTIVE, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    const plain = await get(t.app, staff, ACTIVE, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.body).toBe(jsonOf(res));
+    expect((await get(t.app, staff, ACTIVE, { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+
+    await addUser(t.ctx, 'newcomer', { status: false });
+    const changed = await get(t.app, staff, INACTIVE, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(jsonOf(changed)).toContain('"newcomer"');
+  });
+
+  it('never stores a body under versions newer than those it was built from', async () => {
+    let n = 0;
+    const spec: ListSpec = {
+      name: 'test-users',
+      dependsOn: ['users'],
+      build: async () => {
+        // A user committed while the list is being built: the body may or may not hold them …
+        if (n++ === 0) await addUser(t.ctx, 'during-build');
+        return JSON.stringify(n);
+      },
+    };
+    expect(await cachedList(t.ctx, spec)).toMatchObject({ built: true });
+    // … so the next call must not trust it.
+    expect(await cachedList(t.ctx, spec)).toMatchObject({ built: true });
+    expect(await cachedList(t.ctx, spec)).toMatchObject({ built: false });
+  });
+
+  it('refuses a list that depends on a table without change triggers', async () => {
+    const spec: ListSpec = { name: 'test-bad', dependsOn: ['users', 'sessions'], build: async () => '[]' };
+    await expect(cachedList(t.ctx, spec)).rejects.toThrow(/no change triggers/);
+  });
+
+  it('reads request headers as HTTP means them', () => {
+    expect(acceptsGzip('gzip, deflate')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(parseIfNoneMatch('"a", W/"b"')).toEqual(['W/"a"', 'W/"b"']);
+  });
+});
+
+describe('cached lists shared by two app processes', () => {
+  it("serve each other's stored answers and see each other's changes", async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await startTestApp({ seed: false, schemas, database });
+      await addUser(first.ctx, 'staff', { is_staff: true, status: true });
+      const lead = await addUser(first.ctx, 'lead', { status: true });
+      await addProject(first.ctx, 'NR-2026-01-001', 'approve', [[lead, 'lead']]);
+      const staff = await first.login('staff');
+      // PostgreSQL: a second connection pool, as another process has. The embedded database takes
+      // one connection, so there the second app shares it (still no state shared in memory).
+      const db = database.kind === 'postgres' ? (await database.open()).db : first.ctx.db;
+      const second = await buildApp({ db, schemas, config: testConfig() }, { logger: false });
+      try {
+        await expectFresh(first.app, first.ctx.db, staff);
+        const stored = await storedAt(db, 'projects-all');
+        await expectFresh(second, db, staff);
+        expect(await storedAt(db, 'projects-all')).toBe(stored);
+
+        await addProject({ ...first.ctx, db }, 'NR-2026-01-002', 'approve', [[lead, 'collaborator']]);
+        await db.updateTable('users').set({ last_name: 'Kovač' }).where('id', '=', lead).execute();
+        // Both rebuild at once after the change: each stores a correct body, either may win.
+        const answers = await Promise.all(
+          [first.app, second, first.app, second].map(async (app) => jsonOf(await get(app, staff, ALL))),
+        );
+        const fresh = await FRESH[ALL](db);
+        expect(answers).toEqual([fresh, fresh, fresh, fresh]);
+        expect(fresh).toContain('NR-2026-01-002');
+        expect(fresh).toContain('Kovač');
+        await expectFresh(first.app, first.ctx.db, staff);
+        await expectFresh(second, db, staff);
+      } finally {
+        await second.close();
+        await first.close();
+        await closePools(database.kind, [first.ctx.db, db]);
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
