@@ -1076,3 +1076,48 @@ export interface ServiceConfig {
   mailFrom: {hr: string; en: string};
   staffEmail: 'computing@srce.hr';
 }
+/**
+ * Staff grid of approved projects at /ui/projects: only states whose isRequest is false.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectsTable".
+ */
+export interface ProjectsTable {
+  [k: string]: unknown;
+}
+/**
+ * Staff grid of all requests at /ui/requests.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RequestsTable".
+ */
+export interface RequestsTable {
+  [k: string]: unknown;
+}
+/**
+ * Staff grid of the applications (modulefiles) on the cluster at /ui/software.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SoftwareTable".
+ */
+export interface SoftwareTable {
+  [k: string]: unknown;
+}
+/**
+ * Staff grid of active users at /ui/users.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UsersActiveTable".
+ */
+export interface UsersActiveTable {
+  [k: string]: unknown;
+}
+/**
+ * Staff grid of inactive users at /ui/users/inactive.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UsersInactiveTable".
+ */
+export interface UsersInactiveTable {
+  [k: string]: unknown;
+}

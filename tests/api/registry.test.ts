@@ -76,7 +76,7 @@ describe('registry API', () => {
       expect(schemas.validate('entities/registry-info', body)).toEqual({ valid: true, issues: [] });
       expect(body.status).toEqual({ code: 200, message: 'Successfully fetched the data from CroRIS' });
       expect(body.data.person_info).toMatchObject({ lead_status: true, mbz: '312456' });
-      expect(body.data.projects_lead_info).toHaveLength(3);
+      expect(body.data.projects_lead_info).toHaveLength(4);
       const user = await t.ctx.db.selectFrom('users').selectAll().where('username', '=', 'lead').executeTakeFirstOrThrow();
       expect(user).toMatchObject({ croris_first_name: 'Ana', croris_last_name: 'Horvat', croris_mail: 'ahorvat@fer.hr', croris_mbz: '312456' });
     });

@@ -6,7 +6,7 @@ test.describe('layout', () => {
     await loginAs(page, 'lead');
     await page.getByRole('link', { name: 'Moji zahtjevi' }).click();
     await expect(page.getByTestId('user-greeting')).toHaveText(/Pozdrav, /);
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByTestId('user-greeting')).toHaveText(/Hello, /);
     await expect(page.getByRole('link', { name: 'My requests' })).toBeVisible();
     await expect(page).toHaveTitle('Advanced Computing | My requests');
@@ -18,7 +18,7 @@ test.describe('layout', () => {
 
   test('the login page has an English variant', async ({ page }) => {
     await page.goto('/ui/login');
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('heading', { name: /Login/ })).toBeVisible();
     await expect(page.locator('.login-page')).toHaveClass(/login-bg-en/);
     await screenshot(page, 'login-en');

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { ValidationIssue } from '../../schema-runtime/validation-messages';
 
 /** The one error shape every endpoint rejects with. */
 export interface ApiError {
@@ -10,10 +11,13 @@ export interface ApiError {
   /** The server's stable error key (`status.key`), when it sent one. */
   key?: string;
   method: string;
+  /** Where a payload failed the server's validation, with message keys the forms show in place. */
+  issues?: ValidationIssue[];
 }
 
 interface ServerErrorBody {
   status?: { code?: number; message?: string; key?: string };
+  issues?: ValidationIssue[];
 }
 
 function serverStatus(data: unknown): ServerErrorBody['status'] {
@@ -25,12 +29,14 @@ export function normaliseError(error: FetchBaseQueryError, meta: FetchBaseQueryM
   const response = meta?.response;
   if (typeof error.status === 'number') {
     const body = serverStatus(error.data);
+    const issues = error.data && typeof error.data === 'object' ? (error.data as ServerErrorBody).issues : undefined;
     return {
       status: error.status,
       statusText: response?.statusText ?? '',
       message: body?.message ?? (typeof error.data === 'string' ? error.data : ''),
       key: body?.key,
       method,
+      ...(Array.isArray(issues) ? { issues } : {}),
     };
   }
   if (error.status === 'PARSING_ERROR') {

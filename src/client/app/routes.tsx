@@ -32,8 +32,8 @@ const publicPages: PageRoute[] = [
     title: { key: 'saml2Error' },
     load: () => import(/* webpackChunkName: "page-saml2-error" */ '../features/auth/saml2-error-page'),
   },
-  planned('login-email/:inviteKey', 'public', 'loginEmail'),
-  planned('login-email/:inviteKey/en', 'public', 'loginEmail', { locale: 'en' }),
+  { path: 'login-email/:inviteKey', access: 'public', title: { key: 'loginEmail' }, load: () => import(/* webpackChunkName: "page-invitation" */ '../features/invitation/invitation-page') },
+  { path: 'login-email/:inviteKey/en', access: 'public', title: { key: 'loginEmail' }, locale: 'en', load: () => import(/* webpackChunkName: "page-invitation" */ '../features/invitation/invitation-page') },
   {
     path: 'error',
     access: 'public',
@@ -49,15 +49,60 @@ const publicPages: PageRoute[] = [
 ];
 
 const staffPages: PageRoute[] = [
-  planned('requests', 'staff', 'requests'),
-  planned('requests/:projId', 'staff', 'requestDetail'),
-  planned('projects', 'staff', 'projects'),
-  planned('projects/:projId', 'staff', 'projectDetail'),
-  planned('users', 'staff', 'users'),
-  planned('users/inactive', 'staff', 'inactiveUsers'),
-  planned('users/inactive/:userId', 'staff', 'inactiveUserDetail'),
-  planned('users/:userId', 'staff', 'userDetail'),
-  planned('software', 'staff', 'software'),
+  {
+    path: 'requests',
+    access: 'staff',
+    title: { key: 'requests' },
+    load: () => import(/* webpackChunkName: "page-staff-requests" */ '../features/staff-requests/staff-requests-page'),
+  },
+  {
+    path: 'requests/:projId',
+    access: 'staff',
+    title: { key: 'requestDetail' },
+    load: () => import(/* webpackChunkName: "page-processing-request" */ '../features/processing/request-processing-page'),
+  },
+  {
+    path: 'projects',
+    access: 'staff',
+    title: { key: 'projects' },
+    load: () => import(/* webpackChunkName: "page-staff-projects" */ '../features/staff-projects/staff-projects-page'),
+  },
+  {
+    path: 'projects/:projId',
+    access: 'staff',
+    title: { key: 'projectDetail' },
+    load: () => import(/* webpackChunkName: "page-processing-project" */ '../features/processing/project-processing-page'),
+  },
+  {
+    path: 'users',
+    access: 'staff',
+    title: { key: 'users' },
+    load: () => import(/* webpackChunkName: "page-staff-users" */ '../features/staff-users/staff-users-page'),
+  },
+  {
+    path: 'users/inactive',
+    access: 'staff',
+    title: { key: 'inactiveUsers' },
+    load: () => import(/* webpackChunkName: "page-staff-users-inactive" */ '../features/staff-users/inactive-users-page'),
+  },
+  {
+    path: 'users/inactive/:userId',
+    access: 'staff',
+    title: { key: 'inactiveUserDetail' },
+    load: () => import(/* webpackChunkName: "page-staff-user-detail" */ '../features/staff-users/user-detail-page'),
+  },
+  {
+    path: 'users/:userId',
+    access: 'staff',
+    title: { key: 'userDetail' },
+    load: () => import(/* webpackChunkName: "page-staff-user-detail" */ '../features/staff-users/user-detail-page'),
+  },
+  {
+    path: 'software',
+    access: 'staff',
+    title: { key: 'software' },
+    load: () => import(/* webpackChunkName: "page-staff-software" */ '../features/staff-software/staff-software-page'),
+  },
 ];
 
 /** One page per request type of schemas/requests/index.json; staff-only types get the staff guard. */
@@ -65,22 +110,48 @@ const requestTypePages: PageRoute[] = requestTypes.map((type) => ({
   path: `new-request/${type.value}`,
   access: type.staffOnly ? 'staff' : 'user',
   title: { text: type.label },
-  load: placeholder,
+  load: () => import(/* webpackChunkName: "page-new-request-type" */ '../features/requests/request-type-page'),
 }));
 
 const userPages: PageRoute[] = [
-  planned('my-requests', 'user', 'myRequests'),
-  planned('my-requests/extend/:projId', 'user', 'extendRequest'),
-  planned('my-requests/:projId', 'user', 'myRequestDetail'),
-  planned('new-request', 'user', 'newRequest'),
+  {
+    path: 'my-requests',
+    access: 'user',
+    title: { key: 'myRequests' },
+    load: () => import(/* webpackChunkName: "page-my-requests" */ '../features/my-requests/my-requests-page'),
+  },
+  {
+    path: 'my-requests/extend/:projId',
+    access: 'user',
+    title: { key: 'extendRequest' },
+    load: () => import(/* webpackChunkName: "page-my-requests" */ '../features/my-requests/my-requests-page'),
+  },
+  {
+    path: 'my-requests/:projId',
+    access: 'user',
+    title: { key: 'myRequestDetail' },
+    load: () => import(/* webpackChunkName: "page-my-request-detail" */ '../features/my-requests/my-request-detail-page'),
+  },
+  {
+    path: 'new-request',
+    access: 'user',
+    title: { key: 'newRequest' },
+    load: () => import(/* webpackChunkName: "page-new-request" */ '../features/requests/new-request-page'),
+  },
   // A research-project request pre-filled from one research-registry project, addressed by its numeric id.
-  planned('new-request/research-project/:projId', 'user', 'newResearchProjectFromRegistry', { numericParams: ['projId'] }),
-  planned('public-keys', 'user', 'publicKeys'),
-  planned('public-keys/new', 'user', 'newPublicKey'),
-  planned('memberships', 'user', 'memberships'),
-  planned('memberships/inactive', 'user', 'inactiveMemberships'),
-  planned('memberships/:projId', 'user', 'membershipDetail'),
-  planned('my-info', 'user', 'myInfo'),
+  {
+    path: 'new-request/research-project/:projId',
+    access: 'user',
+    title: { key: 'newResearchProjectFromRegistry' },
+    load: () => import(/* webpackChunkName: "page-research-request" */ '../features/requests/research-request-page'),
+    numericParams: ['projId'],
+  },
+  { path: 'public-keys', access: 'user', title: { key: 'publicKeys' }, load: () => import(/* webpackChunkName: "page-public-keys" */ '../features/public-keys/public-keys-page') },
+  { path: 'public-keys/new', access: 'user', title: { key: 'newPublicKey' }, load: () => import(/* webpackChunkName: "page-new-public-key" */ '../features/public-keys/new-public-key-page') },
+  { path: 'memberships', access: 'user', title: { key: 'memberships' }, load: () => import(/* webpackChunkName: "page-memberships" */ '../features/memberships/active-memberships-page') },
+  { path: 'memberships/inactive', access: 'user', title: { key: 'inactiveMemberships' }, load: () => import(/* webpackChunkName: "page-inactive-memberships" */ '../features/memberships/inactive-memberships-page') },
+  { path: 'memberships/:projId', access: 'user', title: { key: 'membershipDetail' }, load: () => import(/* webpackChunkName: "page-membership-detail" */ '../features/memberships/membership-detail-page') },
+  { path: 'my-info', access: 'user', title: { key: 'myInfo' }, load: () => import(/* webpackChunkName: "page-my-info" */ '../features/my-info/my-info-page') },
 ];
 
 const accountingPages: PageRoute[] = [

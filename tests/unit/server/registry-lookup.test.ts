@@ -28,7 +28,7 @@ describe('registry lookup against the demo registry', () => {
     const data = await lookupRegistryPerson(client, OIB.lead);
     expectValid(data);
     expect(data.person_info).toEqual({ first_name: 'Ana', last_name: 'Horvat', croris_id: 41021, mbz: '312456', email: 'ahorvat@fer.hr', lead_status: true });
-    expect(data.projects_lead_info.map((p) => p.croris_id).sort()).toEqual([27031, 31877, 35512]);
+    expect(data.projects_lead_info.map((p) => p.croris_id).sort()).toEqual([27031, 31877, 35512, 37204]);
     const eu = data.projects_lead_info.find((p) => p.croris_id === 31877)!;
     expect(eu).toMatchObject({ identifier: '101081555', type: 'Obzor Europa', finance: ['European Commission'], title: 'Regionalno modeliranje klime Jadrana visoke razlučivosti' });
     expect(eu.institute).toContainEqual({ class: 'nositelj', name: 'Fakultet elektrotehnike i računarstva' });
@@ -49,7 +49,7 @@ describe('registry lookup against the demo registry', () => {
 
   it('keys the collaborators of her lead projects by registry id, emails as the registry joins them', async () => {
     const data = await lookupRegistryPerson(client, OIB.lead);
-    expect(Object.keys(data.projects_lead_users).sort()).toEqual(['27031', '31877', '35512']);
+    expect(Object.keys(data.projects_lead_users).sort()).toEqual(['27031', '31877', '35512', '37204']);
     expect(data.projects_lead_users['27031']).toContainEqual({
       first_name: 'Ivan', last_name: 'Kovačević', oib: OIB.collab, email: 'ikovacevic@pmf.hr;ivan.kovacevic@gmail.com', institution: 'Prirodoslovno-matematički fakultet',
     });
@@ -61,7 +61,7 @@ describe('registry lookup against the demo registry', () => {
     expectValid(data);
     expect(data.person_info.lead_status).toBe(false);
     expect(data.projects_lead_info).toEqual([]);
-    expect(data.projects_associate_ids).toEqual([27031, 31877]);
+    expect(data.projects_associate_ids).toEqual([27031, 31877, 37204]);
     expect(data.person_info.email).toBe('ikovacevic@pmf.hr;ivan.kovacevic@gmail.com');
   });
 

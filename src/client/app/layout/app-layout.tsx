@@ -4,6 +4,7 @@ import { isAdmin } from '../../api/session';
 import { useSessionState } from '../guards/use-session-state';
 import { LoadingPage } from '../pages/loading-page';
 import { useRouteHandle } from '../route-handle-context';
+import { useRegistryStatusToast } from '../../shared/use-registry-status-toast';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MainNav } from './main-nav';
@@ -13,6 +14,7 @@ import { adminNavItems, userNavItems } from './nav-items';
 export default function AppLayout() {
   const state = useSessionState();
   const handle = useRouteHandle();
+  useRegistryStatusToast();
   if (state.kind !== 'active') return null;
   const { session } = state;
   const adminMode = isAdmin(session.userdetails) && handle?.access === 'staff';

@@ -69,6 +69,15 @@ function portalProjects(): StandInProject[] {
 function registryOnlyProjects(): StandInProject[] {
   return [
     {
+      // Led by `lead` and not yet requested in the portal: its card offers Select.
+      id: 37204, code: 'IP-2026-05-4410', type: 'Istraživački projekti HRZZ',
+      title: 'Strojno učenje za predviđanje kvarova u distribucijskim mrežama',
+      summary: 'Modeli dubokog učenja na mjerenjima pametnih brojila predviđaju kvarove u srednjenaponskim mrežama.',
+      startDays: -60, endDays: 1400, finance: ['Hrvatska zaklada za znanost'],
+      institutes: [{ class: 'nositelj', name: FER }],
+      members: [{ persId: persId('lead'), role: 'voditelj' }, { persId: persId('collab'), role: 'suradnik' }],
+    },
+    {
       id: 29470, code: 'UIP-2023-02-7716', type: 'Uspostavni istraživački projekti HRZZ',
       title: 'Kvantni algoritmi za simulaciju jako koreliranih elektronskih sustava',
       titleEn: 'Quantum algorithms for simulating strongly correlated electron systems',

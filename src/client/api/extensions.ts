@@ -1,0 +1,27 @@
+import type { ProjectExtension } from '../../../generated';
+import { api } from './api-slice';
+
+/** What a lead sends to ask for a longer project: `approved` is always false on submission. */
+export interface ExtensionRequestBody {
+  reason: string;
+  approved: false;
+  /** New end date, yyyy-MM-dd. */
+  date_end: string;
+}
+
+export const extensionsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/internal/project-extend/:id: the extensions of one project (by its database id). */
+    projectExtensions: build.query<ProjectExtension[], number>({
+      query: (projectId) => `api/v1/internal/project-extend/${projectId}`,
+      providesTags: ['Extensions'],
+    }),
+    /** POST /api/v1/internal/project-extend/:id: the lead asks for a new end date. */
+    requestExtension: build.mutation<unknown, { projectId: number; body: ExtensionRequestBody }>({
+      query: ({ projectId, body }) => ({ url: `api/v1/internal/project-extend/${projectId}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Extensions', 'Projects']),
+    }),
+  }),
+});
+
+export const { useProjectExtensionsQuery, useRequestExtensionMutation } = extensionsApi;

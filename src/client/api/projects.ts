@@ -1,0 +1,61 @@
+import type { MessageAnswer, Project, ProjectChangeBody, ResearchRequest } from '../../../generated';
+import { api } from './api-slice';
+
+/** The Project entity (schemas/entities/project.json), under the name the client uses. */
+export type PortalProject = Project;
+
+export const projectsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/internal/projects/: the caller's projects, any role. */
+    myProjects: build.query<PortalProject[], void>({
+      query: () => 'api/v1/internal/projects/',
+      providesTags: ['Projects'],
+    }),
+    /** GET /api/v1/internal/projects/role/lead: the caller's projects as lead (my requests), newest first. */
+    myLeadProjects: build.query<PortalProject[], void>({
+      query: () => 'api/v1/internal/projects/role/lead',
+      providesTags: ['Projects'],
+    }),
+    /** POST /api/v1/internal/projects-general/: files a request of a general type (payload per its request schema). */
+    submitGeneralRequest: build.mutation<PortalProject, Record<string, unknown>>({
+      query: (body) => ({ url: 'api/v1/internal/projects-general/', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Projects']),
+    }),
+    /** POST /api/v1/internal/projects-research/: files a request based on a research-registry project. */
+    submitResearchRequest: build.mutation<PortalProject, ResearchRequest>({
+      query: (body) => ({ url: 'api/v1/internal/projects-research/', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Projects']),
+    }),
+    /** GET /api/v1/internal/projects/:identifier: one project. */
+    project: build.query<PortalProject, string>({
+      query: (identifier) => `api/v1/internal/projects/${encodeURIComponent(identifier)}`,
+      providesTags: ['Projects'],
+    }),
+    /** GET /api/v1/internal/projects/all (staff): every project and request, newest first. */
+    allProjects: build.query<PortalProject[], void>({
+      query: () => 'api/v1/internal/projects/all',
+      providesTags: ['Projects'],
+    }),
+    /** POST /api/v1/internal/projects/:identifier (staff): change state and fields (project-change payload). */
+    changeProject: build.mutation<PortalProject, { identifier: string; body: ProjectChangeBody }>({
+      query: ({ identifier, body }) => ({ url: `api/v1/internal/projects/${encodeURIComponent(identifier)}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Projects', 'Users']),
+    }),
+    /** DELETE /api/v1/internal/projects/:identifier (staff): deletes a request or project. */
+    deleteProject: build.mutation<MessageAnswer, string>({
+      query: (identifier) => ({ url: `api/v1/internal/projects/${encodeURIComponent(identifier)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Projects', 'Users']),
+    }),
+  }),
+});
+
+export const {
+  useMyProjectsQuery,
+  useProjectQuery,
+  useMyLeadProjectsQuery,
+  useSubmitGeneralRequestMutation,
+  useSubmitResearchRequestMutation,
+  useAllProjectsQuery,
+  useChangeProjectMutation,
+  useDeleteProjectMutation,
+} = projectsApi;

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { Dropdown } from 'semantic-ui-react';
+import type { FieldProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { FieldLabel } from './field-label';
+
+type Json = Record<string, unknown>;
+type TypeChoice = { label?: string; value: string };
+
+/** Resource types of the (dereferenced) schema with their `staffOnly` flag. */
+export function readResourceTypes(resourcesTypeSchema: unknown): { value: string; staffOnly: boolean }[] {
+  const items = (resourcesTypeSchema as Json | undefined)?.items as Json | undefined;
+  const value = (items?.properties as Json | undefined)?.value as Json | undefined;
+  const branches = (value?.oneOf ?? value?.anyOf) as Json[] | undefined;
+  return (branches ?? []).map((b) => ({ value: String(b.const), staffOnly: b.staffOnly === true }));
+}
+
+/**
+ * The resource types asked for (`ui:field: resourceTypes`): a multi-select; staff-only types
+ * (PENKALA) are offered only to staff and superusers (`formContext.isStaff`).
+ */
+export function ResourceTypesField(props: FieldProps<TypeChoice[]>) {
+  const { schema, formData, disabled, readonly, fieldPathId, uiSchema, registry } = props;
+  const { t } = useTranslation();
+  const isStaff = (registry.formContext as { isStaff?: boolean } | undefined)?.isStaff === true;
+  const options = useMemo(
+    () =>
+      readResourceTypes(schema)
+        .filter((type) => isStaff || !type.staffOnly)
+        .map((type) => ({ key: type.value, value: type.value, text: type.value })),
+    [schema, isStaff],
+  );
+  return (
+    <div className="resource-types">
+      <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} htmlFor={fieldPathId.$id} />
+      <Dropdown
+        id={fieldPathId.$id}
+        multiple
+        search
+        selection
+        fluid
+        placeholder={t('requestForm.chooseResourceTypes')}
+        options={options}
+        value={(formData ?? []).map((type) => type.value)}
+        disabled={!!(disabled || readonly)}
+        onChange={(_e, d) => {
+          const next = ((d.value as string[]) ?? []).map((value) => ({ label: value, value }));
+          props.onChange(next.length ? next : undefined, fieldPathId.path);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/semantic-ui';
+import type CoreForm from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RegistryFieldsType, RJSFValidationError } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { ValidationIssue } from '../../../schema-runtime/validation-messages';
+import { useToast } from '../../shared/toast/use-toast';
+import { formSchemas } from './bundled-form-schemas';
+import { failureToastOf, issuesToErrorSchema, issueToRjsfError, rjsfErrorsToIssues, type FormLocale } from './form-errors';
+import { formLayout, initialFormData } from './form-layout';
+import { emptyDomain } from './fields/science-domains';
+import { applyFollowingDates } from './fields/request-date';
+import { ReadOnlyListField } from './fields/read-only-list-field';
+import { RequestDateField } from './fields/request-date-field';
+import { ResourceNumbersField } from './fields/resource-numbers-field';
+import { ResourceTypesField } from './fields/resource-types-field';
+import { ScienceDomainsField } from './fields/science-domains-field';
+import { SoftwarePickerField } from './fields/software-picker-field';
+import './schema-form.css';
+
+type Data = Record<string, unknown>;
+
+/** Our fields, named as the request schemas' `uiSchema` annotations name them. */
+const FIELDS: RegistryFieldsType = {
+  scienceDomains: ScienceDomainsField,
+  resourceNumbers: ResourceNumbersField,
+  requestDate: RequestDateField,
+  softwarePicker: SoftwarePickerField,
+  resourceTypes: ResourceTypesField,
+  readOnlyList: ReadOnlyListField,
+};
+
+export interface SchemaFormProps {
+  /** The request schema file of schemas/requests (the `form` of requests/index.json). */
+  form: string;
+  /** Values the form starts with (e.g. a registry project); properties fixed by `const` are added. */
+  initialData?: Data;
+  /** Shows the form greyed out and without a submit button (a type not accepting requests). */
+  disabled?: boolean;
+  /** While the request is being sent: the button waits. */
+  submitting?: boolean;
+  /** Staff and superusers are offered staff-only resource types. */
+  isStaff: boolean;
+  /** Where the server refused the last payload; shown in place like the form's own messages. */
+  serverIssues?: readonly ValidationIssue[];
+  /** Called with the valid payload. */
+  onSubmit: (data: Data) => void;
+}
+
+/**
+ * A request form drawn from its JSON Schema: RJSF with the semantic theme, our fields and the
+ * runtime's validator. Messages are the runtime's texts in the interface language, each in its
+ * place; a failed submit raises the spec's science or date toast.
+ */
+export default function SchemaForm({ form, initialData, disabled, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
+  const { schema, uiSchema: layout } = formSchemas.form(form);
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<CoreForm>(null);
+
+  const uiSchema = useMemo(
+    () => formLayout(schema as Data, layout, locale, disabled ? null : t('requestForm.submit')),
+    [schema, layout, locale, disabled, t],
+  );
+  const [formData, setFormData] = useState<Data>(() => {
+    const science = Object.entries(layout).filter(([, ui]) => (ui as Data | undefined)?.['ui:field'] === 'scienceDomains');
+    const defaults = Object.fromEntries(science.map(([name]) => [name, [emptyDomain()]]));
+    return applyFollowingDates(initialFormData(schema as Data, { ...defaults, ...initialData }), layout);
+  });
+  const formContext = useMemo(() => ({ isStaff }), [isStaff]);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => rjsfErrorsToIssues(errors, schema).map((issue) => issueToRjsfError(issue, locale)),
+    [schema, locale],
+  );
+  const extraErrors = useMemo(() => (serverIssues?.length ? issuesToErrorSchema(serverIssues, locale) : undefined), [serverIssues, locale]);
+
+  // Messages already shown follow a change of language.
+  useEffect(() => {
+    if (submitted) formRef.current?.validateForm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locale]);
+
+  const onChange = useCallback((event: IChangeEvent<Data>) => setFormData(applyFollowingDates(event.formData ?? {}, layout)), [layout]);
+  const onError = useCallback(
+    (errors: RJSFValidationError[]) => {
+      setSubmitted(true);
+      const which = failureToastOf(errors.map((e) => e.name ?? ''));
+      if (which) toast.error(t(which === 'science' ? 'requestForm.scienceFailed' : 'requestForm.datesFailed'));
+    },
+    [toast, t],
+  );
+  const submit = useCallback(
+    (event: IChangeEvent<Data>) => {
+      setSubmitted(true);
+      if (!submitting && event.formData) onSubmit(event.formData);
+    },
+    [onSubmit, submitting],
+  );
+
+  return (
+    <Form
+      ref={formRef}
+      className={submitting ? 'schema-form loading' : 'schema-form'}
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={formSchemas.validator}
+      fields={FIELDS}
+      formData={formData}
+      formContext={formContext}
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      liveValidate={submitted ? 'onChange' : undefined}
+      disabled={disabled}
+      onChange={onChange}
+      onError={onError}
+      onSubmit={submit}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import type { CellProps, RendererRegistry } from '../column-defs';
+import { ActionCell } from './action-cell';
+import { CopyCell } from './copy-cell';
+import { DateCell, dateText } from './date-cell';
+import { DateRangeCell, dateRangeText } from './date-range-cell';
+import { KeyCountCell, keyCount } from './key-count-cell';
+import { PeopleCell, peopleText } from './people-cell';
+import { PersonNameCell, personNameText } from './person-name-cell';
+import { ProjectBadgesCell, projectBadgesText } from './project-badges-cell';
+import { ProjectSummaryCell, projectSummaryText } from './project-summary-cell';
+import { ResourceTagsCell, resourceValues } from './resource-tags-cell';
+import { RowNumberCell } from './row-number-cell';
+import { StateCell } from './state-cell';
+import { TextCell, cellText } from './text-cell';
+import { TypeBadgeCell } from './type-badge-cell';
+import { UserLabelsCell, userLabelsText } from './user-labels-cell';
+import { UserNameCell, userNameText } from './user-name-cell';
+
+function DateOnlyCell(props: CellProps) {
+  return <DateCell {...props} time={false} />;
+}
+
+function DateTimeCell(props: CellProps) {
+  return <DateCell {...props} time />;
+}
+
+/**
+ * The named cell renderers every grid layout may use (`renderer` in `schemas/tables/*.json`).
+ * `text` is what the CSV export writes for the cell.
+ */
+export const cellRenderers: RendererRegistry = {
+  text: { component: TextCell, text: cellText },
+  rowNumber: { component: RowNumberCell, text: (p) => String(p.rowNumber) },
+  state: { component: StateCell, text: cellText },
+  date: { component: DateOnlyCell, text: (p) => dateText(p, false) },
+  dateTime: { component: DateTimeCell, text: (p) => dateText(p, true) },
+  dateRange: { component: DateRangeCell, text: dateRangeText },
+  copy: { component: CopyCell, text: cellText },
+  typeBadge: { component: TypeBadgeCell, text: cellText },
+  resourceTags: { component: ResourceTagsCell, text: (p) => resourceValues(p.row, p.field).join(' ') },
+  people: { component: PeopleCell, text: peopleText },
+  personName: { component: PersonNameCell, text: personNameText },
+  projectSummary: { component: ProjectSummaryCell, text: projectSummaryText },
+  userName: { component: UserNameCell, text: userNameText },
+  userLabels: { component: UserLabelsCell, text: userLabelsText },
+  projectBadges: { component: ProjectBadgesCell, text: projectBadgesText },
+  keyCount: { component: KeyCountCell, text: (p) => String(keyCount(p)) },
+  action: { component: ActionCell, text: () => '', perRow: true },
+};

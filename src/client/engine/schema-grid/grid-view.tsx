@@ -1,0 +1,95 @@
+import { useEffect, useMemo } from 'react';
+import { flushSync } from 'react-dom';
+import { AgGridReact } from 'ag-grid-react';
+import {
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  CsvExportModule,
+  ModuleRegistry,
+  RenderApiModule,
+  themeQuartz,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import type { GridRow } from './column-defs';
+import type { SortState } from './sort-rows';
+import { RowHeights, RowHeightsContext } from './row-heights';
+import './schema-grid.css';
+
+// Only what the grids use: client-side rows (with sorting), CSV export, and the two API modules
+// that `RowHeights` calls (onRowHeightChanged, the theme's row height). No Enterprise module (the
+// Set Filter is Enterprise-only), and not AG Grid's auto row height: it measures cell by cell.
+// Paging is done before the grid: it gets one page of rows.
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, RenderApiModule, CsvExportModule]);
+
+const theme = themeQuartz.withParams({
+  headerBackgroundColor: '#8b3a2f',
+  headerTextColor: '#ffffff',
+  fontFamily: 'inherit',
+  fontSize: 14,
+  wrapperBorderRadius: 4,
+});
+
+/** Above this page size the grid scrolls inside a fixed height instead of growing (keeps rendering virtual). */
+const AUTO_HEIGHT_MAX_ROWS = 100;
+
+// A row's id is its place (see GridRow.slot): a filter keystroke updates the rows the grid has,
+// cell by cell, instead of destroying them and building new ones.
+const getRowId = ({ data }: GetRowIdParams<GridRow>) => String(data.slot);
+
+export interface GridViewProps {
+  columnDefs: ColDef<GridRow>[];
+  /** The rows of the current page. */
+  rows: GridRow[];
+  pageSize: number;
+  onSort(sort: SortState | null): void;
+  onApi(api: GridApi<GridRow> | null): void;
+}
+
+/** AG Grid itself, in its own chunk: the page's filter bar and footer stay outside. */
+export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: GridViewProps) {
+  const heights = useMemo(() => new RowHeights(flushSync), []);
+  useEffect(
+    () => () => {
+      heights.disconnect();
+      onApi(null);
+    },
+    [heights, onApi],
+  );
+  const autoHeight = pageSize <= AUTO_HEIGHT_MAX_ROWS;
+  const handlers = useMemo(
+    () => ({
+      onGridReady: (event: { api: GridApi<GridRow> }) => onApi(event.api),
+      // Read from the event's columns: the column-state API needs a module the grids do not otherwise use.
+      onSortChanged: (event: SortChangedEvent<GridRow>) => {
+        const sorted = (event.columns ?? []).find((c) => c.getSort());
+        const direction = sorted?.getSort();
+        onSort(sorted && direction ? { field: sorted.getColId(), direction } : null);
+      },
+    }),
+    [onApi, onSort],
+  );
+  return (
+    <div className="schema-grid-view" style={autoHeight ? undefined : { height: '75vh' }}>
+      <RowHeightsContext.Provider value={heights}>
+        <AgGridReact<GridRow>
+          theme={theme}
+          columnDefs={columnDefs}
+          rowData={rows}
+          getRowId={getRowId}
+          getRowHeight={heights.estimate}
+          animateRows={false}
+          domLayout={autoHeight ? 'autoHeight' : 'normal'}
+          suppressMultiSort
+          suppressCellFocus
+          enableCellTextSelection
+          ensureDomOrder
+          onGridReady={handlers.onGridReady}
+          onSortChanged={handlers.onSortChanged}
+        />
+      </RowHeightsContext.Provider>
+    </div>
+  );
+}

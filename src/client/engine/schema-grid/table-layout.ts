@@ -1,0 +1,96 @@
+/**
+ * The shape of a grid layout file in `schemas/tables/`: a JSON Schema document whose `columns` and
+ * `layout` annotations describe the grid. Read here without ajv or webpack, so the same code runs
+ * in the browser, in unit tests and in scripts.
+ */
+
+/** Formats a value can be shown or searched in. */
+export type ValueFormat = 'text' | 'date' | 'dateTime' | 'personName';
+
+/** One column: the value it shows, its header, how it renders, sorts and how wide it is. */
+export interface ColumnSpec {
+  /** Stable id; also the dotted path of the value unless `renderer` reads more of the row. */
+  field: string;
+  /** i18n key of the header text. */
+  headerKey: string;
+  /** Name of a cell renderer of the registry (see `cells/cell-renderers.tsx`); plain text when absent. */
+  renderer?: string;
+  /** Named options handed to the renderer (which copy toast, which link …). */
+  params?: Record<string, unknown>;
+  /** Sorting by clicking the header: the paths compared, in order, and how. */
+  sort?: { paths: string[]; format?: ValueFormat };
+  width?: number;
+  minWidth?: number;
+  /** Share of the spare width (AG Grid `flex`). */
+  flex?: number;
+  /** Row height follows this cell's content (lists of people, rows of tags). */
+  autoHeight?: boolean;
+}
+
+/** Where a dropdown's options come from: a vocabulary of `rules/`, optionally narrowed by annotations. */
+export interface OptionSource {
+  vocabulary: string;
+  where?: Record<string, unknown>;
+}
+
+/** A filter of the filter bar; `key` names it (the spec's searchName, searchSSHKey …). */
+export type FilterSpec =
+  | { key: string; kind: 'text'; labelKey: string; paths: string[]; format?: ValueFormat }
+  | { key: string; kind: 'select'; labelKey: string; path: string; options: OptionSource; allValue: string; euroPath?: string }
+  | { key: string; kind: 'multi'; labelKey: string; path: string; options: OptionSource }
+  | { key: string; kind: 'yesNo'; labelKey: string; path: string };
+
+/** How row numbers run: down from the total, or (on the users grid) up from 1 once sorted or searched. */
+export type RowNumbering = 'countDown' | 'countDownUnlessSortedOrSearched';
+
+/** Everything about a grid that is not a column. */
+export interface GridLayout {
+  /** Rows shown at all (the projects grid shows no requests): a vocabulary-driven row filter. */
+  rowFilter?: { path: string; options: OptionSource };
+  filters: FilterSpec[];
+  /** Name of a constant of rules/constants.json holding the default page size. */
+  defaultPageSizeConstant: string;
+  /** Name of a constant holding the page-size choices; 'all' is added when rows exceed the largest. */
+  pageSizesConstant: string;
+  rowNumbers: RowNumbering;
+  /** i18n key of the resource name in the pagination text ('projekata', 'korisnika'). */
+  resourceKey: string;
+  /** i18n key of the text shown when there are no rows at all. */
+  emptyKey: string;
+  /** i18n key of the text shown when the filters leave no row. */
+  noMatchKey: string;
+  /** File name (without extension) of the CSV export. */
+  exportName: string;
+}
+
+/** A grid layout file as read. */
+export interface TableLayout {
+  id: string;
+  title: string;
+  columns: ColumnSpec[];
+  layout: GridLayout;
+}
+
+function fail(id: string, message: string): never {
+  throw new Error(`table layout ${id}: ${message}`);
+}
+
+/**
+ * Reads a layout document of `schemas/tables/`.
+ *
+ * @throws when the document has no `$id`, no `columns` list or no `layout` object, or a column lacks
+ *   its field or header key, or two columns share a field.
+ */
+export function readTableLayout(doc: Record<string, unknown>): TableLayout {
+  const id = typeof doc.$id === 'string' ? doc.$id : fail('?', 'no $id');
+  const columns = Array.isArray(doc.columns) ? (doc.columns as ColumnSpec[]) : fail(id, 'no columns list');
+  const layout = doc.layout && typeof doc.layout === 'object' ? (doc.layout as GridLayout) : fail(id, 'no layout object');
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (typeof column.field !== 'string' || !column.field) fail(id, 'a column has no field');
+    if (typeof column.headerKey !== 'string') fail(id, `column ${column.field} has no headerKey`);
+    if (seen.has(column.field)) fail(id, `two columns share the field ${column.field}`);
+    seen.add(column.field);
+  }
+  return { id, title: String(doc.title ?? ''), columns, layout: { ...layout, filters: layout.filters ?? [] } };
+}

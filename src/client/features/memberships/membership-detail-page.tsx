@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Icon, Loader, Message } from 'semantic-ui-react';
+import { useMyProjectsQuery } from '../../api/projects';
+import { useSessionQuery } from '../../api/session';
+import { paths } from '../../shared/paths';
+import { MembershipDetail } from './membership-detail';
+import { membershipProjects } from './membership-rules';
+import { rules } from './membership-rule-set';
+import { useLoadFailureToast } from './use-load-failure-toast';
+import './memberships.css';
+
+/** /ui/memberships/:projId — one membership by project code, with the lead's and staff's controls. */
+export default function MembershipDetailPage() {
+  const { t } = useTranslation();
+  const { projId = '' } = useParams();
+  const { data: session } = useSessionQuery();
+  const projects = useMyProjectsQuery();
+  useLoadFailureToast(projects.error);
+  const user = session?.userdetails;
+  if (projects.isLoading || !user) return <Loader active inline="centered" />;
+  const { active, inactive } = membershipProjects(projects.data ?? [], rules);
+  const project = [...active, ...inactive].find((p) => p.identifier === projId);
+  return (
+    <section data-page="membership-detail">
+      <Link to={paths.memberships} className="membership-back">
+        <Icon name="arrow left" />
+        {t('memberships.back')}
+      </Link>
+      {project ? <MembershipDetail project={project} user={user} /> : <Message warning content={t('memberships.notFound')} />}
+    </section>
+  );
+}

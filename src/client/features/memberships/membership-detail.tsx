@@ -1,0 +1,24 @@
+import type { User } from '../../../../generated';
+import type { PortalProject } from '../../api/projects';
+import { CollaboratorsForm } from './collaborators-form';
+import { MembersTable } from './members-table';
+import { membershipControls } from './membership-rules';
+import { rules } from './membership-rule-set';
+import { PendingInvites } from './pending-invites';
+import { ProjectCard } from './project-card';
+import { useMembershipActions } from './use-membership-actions';
+
+/** One membership: the card with its members, and the controls this user has on the project. */
+export function MembershipDetail({ project, user }: { project: PortalProject; user: User }) {
+  const controls = membershipControls(user, project, rules);
+  const actions = useMembershipActions(project, user.id);
+  return (
+    <>
+      <ProjectCard project={project}>
+        <MembersTable project={project} signOff={controls.signOff ? { busy: actions.busy, run: actions.signOff } : undefined} />
+      </ProjectCard>
+      {(controls.invite || controls.addByUsername) && <CollaboratorsForm project={project} controls={controls} actions={actions} />}
+      {controls.cancelInvites && <PendingInvites project={project} onCancel={actions.cancelInvite} busy={actions.busy} />}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Form, Message, Modal } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
+import { useRequestExtensionMutation } from '../../api/extensions';
+import type { PortalProject } from '../../api/projects';
+import { formatDate } from '../../engine/format';
+import { schemas } from '../../shared/schema-set';
+import { useToast } from '../../shared/toast/use-toast';
+import { canRequestExtension, extensionBounds, extensionEndForApi, graceMonthsOf, withinBounds } from './my-request-rules';
+
+/**
+ * The lead's extension request for a project about to expire: a new end date between the day
+ * after the current end and `grace_months` after it, and an explanation, both required.
+ */
+export function ExtensionModal({
+  project,
+  graceConfig,
+  onClose,
+}: {
+  project: PortalProject;
+  graceConfig: { grace_months?: number } | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [send, sending] = useRequestExtensionMutation();
+  const [date, setDate] = useState('');
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const bounds = extensionBounds(project.date_end, graceMonthsOf(graceConfig));
+  const allowed = canRequestExtension(project.state.name) && bounds !== null;
+  const dateError = !date ? t('extension.required') : bounds && !withinBounds(date, bounds)
+    ? t('extension.dateRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })
+    : null;
+  const reasonError = reason.trim() ? null : t('extension.required');
+
+  const submit = async () => {
+    setTried(true);
+    if (!allowed || dateError || reasonError) return;
+    try {
+      await send({ projectId: project.id, body: { reason: reason.trim(), approved: false, date_end: extensionEndForApi(date) } }).unwrap();
+      setDone(true);
+      toast.success(t('extension.success'));
+      timer.current = setTimeout(onClose, schemas.constants.redirectDelayMs);
+    } catch (error) {
+      toast.error(t('extension.failed', { message: isApiError(error) ? error.message || `${error.status} ${error.statusText}` : String(error) }));
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} size="small" className="extension-modal" closeIcon>
+      <Modal.Header>{t('extension.heading')}</Modal.Header>
+      <Modal.Content>
+        <p>
+          <strong>{t('extension.project')}:</strong> {project.name} ({project.identifier})
+        </p>
+        <p>
+          <strong>{t('extension.currentEnd')}:</strong> {formatDate(project.date_end)}
+        </p>
+        {!allowed ? (
+          <Message warning content={t('extension.notAllowed')} />
+        ) : (
+          <Form id="extension-form" onSubmit={() => void submit()} noValidate>
+            <Form.Input
+              id="extension-date"
+              type="date"
+              label={t('extension.newEnd')}
+              required
+              min={bounds?.min}
+              max={bounds?.max}
+              value={date}
+              onChange={(_e, data) => setDate(String(data.value))}
+              error={tried && dateError ? { content: dateError, pointing: 'above' } : undefined}
+            />
+            <Form.TextArea
+              id="extension-reason"
+              label={t('extension.reason')}
+              required
+              rows={4}
+              value={reason}
+              onChange={(_e, data) => setReason(String(data.value ?? ''))}
+              error={tried && reasonError ? { content: reasonError, pointing: 'above' } : undefined}
+            />
+          </Form>
+        )}
+      </Modal.Content>
+      <Modal.Actions>
+        <Button type="button" onClick={onClose} content={t('extension.cancel')} />
+        {allowed && (
+          <Button type="submit" form="extension-form" primary loading={sending.isLoading} disabled={sending.isLoading || done} content={t('extension.submit')} />
+        )}
+      </Modal.Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Header, Table } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText, isApiError } from '../../api/api-error';
+import { useMyLeadProjectsQuery } from '../../api/projects';
+import { isAdmin, useSessionQuery } from '../../api/session';
+import { padRows } from '../../engine/format';
+import { paths } from '../../shared/paths';
+import { useToast } from '../../shared/toast/use-toast';
+import { ExtensionModal } from './extension-modal';
+import { MyRequestRow } from './my-request-row';
+import './my-requests.css';
+
+const COLUMNS = ['state', 'submitted', 'name', 'code', 'type', 'duration', 'actions'] as const;
+
+/**
+ * /ui/my-requests: the projects the user leads, newest first, padded to five rows. Also
+ * /ui/my-requests/extend/:projId, which opens the extension request of that project over the list.
+ */
+export default function MyRequestsPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { projId } = useParams();
+  const session = useSessionQuery();
+  const projects = useMyLeadProjectsQuery();
+  const isStaff = isAdmin(session.data?.userdetails);
+
+  useEffect(() => {
+    if (isApiError(projects.error)) toast.error(apiErrorText(t('myRequests.loadFailed'), { ...projects.error, message: '' }), { id: 'my-requests-fetch' });
+  }, [projects.error, t, toast]);
+
+  const rows = projects.data ?? [];
+  const extending = projId ? rows.find((p) => p.identifier === projId) : undefined;
+  return (
+    <section data-page="my-requests">
+      <Header as="h1">{t('titles.myRequests')}</Header>
+      <Table celled unstackable className="padded-table my-requests-table">
+        <Table.Header>
+          <Table.Row>
+            {COLUMNS.map((column) => (
+              <Table.HeaderCell key={column} textAlign={column === 'state' || column === 'actions' ? 'center' : undefined}>
+                {t(`myRequests.${column}`)}
+              </Table.HeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {padRows(rows).map((project, i) =>
+            project ? (
+              <MyRequestRow
+                key={project.identifier}
+                project={project}
+                isStaff={isStaff}
+                onExtend={() => navigate(`${paths.myRequests}/extend/${encodeURIComponent(project.identifier)}`)}
+              />
+            ) : (
+              <Table.Row key={`pad-${i}`} className="padding-row">
+                <Table.Cell colSpan={COLUMNS.length} textAlign="center" className="empty-text">
+                  {i === 0 && projects.isSuccess ? t('myRequests.empty') : '\u00a0'}
+                </Table.Cell>
+              </Table.Row>
+            ),
+          )}
+        </Table.Body>
+      </Table>
+      {extending && <ExtensionModal project={extending} graceConfig={session.data?.config} onClose={() => navigate(paths.myRequests)} />}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Header, Segment, Table } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import type { PortalProject } from '../../api/projects';
+import { CopyButton, TypeBadge } from '../../engine/renderers';
+import { formatDate } from '../../engine/format';
+import { PersonPopover } from '../../engine/people/person-popover';
+import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { schemas } from '../../shared/schema-set';
+
+/** Roles in vocabulary order: the lead first, then collaborators. */
+const ROLE_ORDER = schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value);
+/** The registry's class of the lead institution. */
+const LEAD_INSTITUTE_CLASS = 'nositelj';
+
+/** General facts: code, type, usage period, lead institution, members with popovers, domains. */
+export function GeneralSummary({ project }: { project: PortalProject }) {
+  const { t } = useTranslation();
+  const members = [...(project.userproject_set ?? [])].sort((a, b) => ROLE_ORDER.indexOf(a.role.name) - ROLE_ORDER.indexOf(b.role.name));
+  const leadInstitute = project.croris_institute?.find((i) => i.class === LEAD_INSTITUTE_CLASS)?.name ?? project.institute;
+  return (
+    <Segment className="general-summary">
+      <Header as="h3">{t('processing.sections.general')}</Header>
+      <Table compact basic="very" definition>
+        <Table.Body>
+          <Table.Row>
+            <Table.Cell width={4}>{t('processing.fields.code')}</Table.Cell>
+            <Table.Cell>
+              <code data-testid="project-code">{project.identifier}</code> <CopyButton value={project.identifier} what="projectCode" />
+            </Table.Cell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('processing.fields.type')}</Table.Cell>
+            <Table.Cell>
+              <TypeBadge type={project.project_type.name} finance={project.croris_finance} />
+            </Table.Cell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('processing.fields.period')}</Table.Cell>
+            <Table.Cell>
+              {formatDate(project.date_start)} – {formatDate(project.date_end)}
+            </Table.Cell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('processing.fields.leadInstitute')}</Table.Cell>
+            <Table.Cell>{leadInstitute}</Table.Cell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('processing.fields.users')}</Table.Cell>
+            <Table.Cell className="processing-people">
+              {members.map((m) => (
+                <PersonPopover key={m.user.username} person={m.user} lead={m.role.name === ROLE_ORDER[0]} />
+              ))}
+            </Table.Cell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('processing.fields.domains')}</Table.Cell>
+            <Table.Cell>
+              {(project.science_field ?? []).map((d) => (
+                <div key={String(d.name.value)}>
+                  <strong>
+                    {d.name.label ?? d.name.value} {d.percent}%
+                  </strong>
+                  : {d.scientificfields.map((f) => `${f.name.label ?? f.name.value} ${f.percent}%`).join(', ')}
+                </div>
+              ))}
+            </Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </Table>
+    </Segment>
+  );
+}

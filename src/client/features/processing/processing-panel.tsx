@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Checkbox, Confirm, Dropdown, Form, Header, Segment, TextArea } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import type { PortalProject } from '../../api/projects';
+import { ConfirmButton, useStateLabel } from '../../engine/renderers';
+import { useToast } from '../../shared/toast/use-toast';
+import { paths } from '../../shared/paths';
+import { StateSelector } from './state-selector';
+import { RESOURCE_TYPES, STATES } from './vocabularies';
+import { changePayload, commentEnabled, emailLocked, initialForm, processingProblem, selectState, stateOptions } from './processing-rules';
+import { useSaveProcessing } from './use-save-processing';
+
+const TYPE_OPTIONS = RESOURCE_TYPES.map((r) => ({ key: r.value, value: r.value, text: r.value }));
+
+function personName(person: { first_name: string; last_name: string } | null | undefined): string {
+  return person ? `${person.first_name} ${person.last_name}` : '–';
+}
+
+/**
+ * The staff controls: target state (one-hot, the initial state's staffOptions), granted resource
+ * types, comment, e-mail toggle, who processed and changed it, delete / edit / save.
+ */
+export function ProcessingPanel({
+  project,
+  projectMode,
+  editing,
+  edited,
+  onToggleEdit,
+}: {
+  project: PortalProject;
+  projectMode: boolean;
+  editing: boolean;
+  edited: Record<string, unknown> | null;
+  onToggleEdit(): void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const stateLabel = useStateLabel();
+  const initial = project.state.name;
+  const [form, setForm] = useState(() => initialForm(initial, (project.staff_resources_type ?? []).map((r) => r.value)));
+  const [confirming, setConfirming] = useState(false);
+  const { save, destroy, saving, deleting } = useSaveProcessing(project.identifier, projectMode);
+  const canRequestExtension = (STATES.find((s) => s.value === initial) as { leadOptions?: string[] } | undefined)?.leadOptions?.length;
+
+  const trySave = () => {
+    const problem = processingProblem(form, projectMode);
+    if (problem) {
+      toast.error(t(`processing.${problem}`), { sticky: problem !== 'denyNeedsComment' });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <Segment className="processing-panel">
+      <Header as="h3">{t('processing.title')}</Header>
+      <p className="muted" data-testid="initial-state">
+        {t('processing.initialState')}: <strong>{stateLabel(initial)}</strong>
+      </p>
+      <Form>
+        <StateSelector options={stateOptions(STATES, initial)} value={form.state} onChange={(s) => setForm((f) => selectState(f, s, initial, RESOURCE_TYPES))} />
+        <Form.Field>
+          <label htmlFor="staff-resource-types">{t('processing.granted')}</label>
+          <Dropdown
+            id="staff-resource-types"
+            aria-label={t('processing.granted')}
+            multiple
+            selection
+            clearable
+            options={TYPE_OPTIONS}
+            value={form.staffResourceTypes}
+            onChange={(_e, d) => setForm((f) => ({ ...f, staffResourceTypes: d.value as string[] }))}
+          />
+        </Form.Field>
+        <Form.Field disabled={!commentEnabled(form)}>
+          <label htmlFor="staff-comment">{t('processing.comment')}</label>
+          <TextArea id="staff-comment" value={form.comment} onChange={(_e, d) => setForm((f) => ({ ...f, comment: String(d.value ?? '') }))} />
+        </Form.Field>
+        <Form.Field>
+          <Checkbox
+            toggle
+            id="staff-email"
+            label={t('processing.emailSend')}
+            checked={form.emailSend}
+            disabled={emailLocked(form)}
+            onChange={(_e, d) => setForm((f) => ({ ...f, emailSend: Boolean(d.checked) }))}
+          />
+        </Form.Field>
+      </Form>
+      <p className="processing-by">
+        {t('processing.processedBy')}: <strong>{personName(project.approved_by ?? project.denied_by)}</strong> · {t('processing.changedBy')}:{' '}
+        <strong>{personName(project.changed_by)}</strong>
+      </p>
+      <div className="processing-buttons">
+        <ConfirmButton color="red" basic icon="trash" loading={deleting} question={t('processing.deleteConfirm', { identifier: project.identifier })} onConfirm={() => void destroy()}>
+          {t('processing.delete')}
+        </ConfirmButton>
+        <Button type="button" basic toggle active={editing} icon="edit" content={t('processing.edit')} onClick={onToggleEdit} />
+        {canRequestExtension ? (
+          <Button as={Link} to={`${paths.myRequests}/extend/${encodeURIComponent(project.identifier)}`} basic icon="calendar plus" content={t('processing.requestExtension')} />
+        ) : null}
+        <Button type="button" color="brown" icon="save" loading={saving} content={t('processing.save')} onClick={trySave} />
+      </div>
+      <Confirm
+        open={confirming}
+        header={t('processing.confirmHeader')}
+        content={t('processing.confirmQuestion')}
+        cancelButton={t('common.no')}
+        confirmButton={t('common.yes')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void save(changePayload(project.identifier, form, edited, initial));
+        }}
+      />
+    </Segment>
+  );
+}

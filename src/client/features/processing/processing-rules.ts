@@ -1,0 +1,118 @@
+import type { ProjectChangeBody } from '../../../../generated';
+
+/**
+ * The processing screen's rules (spec points 4 and 5, "Staff processing") as pure functions over
+ * the vocabularies of rules/states.json and rules/resource-types.json, so they are unit-tested
+ * without a browser.
+ */
+
+/** A state as rules/states.json annotates it (only what the rules read). */
+export interface StateEntry {
+  value: string;
+  staffOptions?: string[];
+  isRequest?: boolean;
+}
+
+/** A resource type as rules/resource-types.json annotates it. */
+export interface ResourceTypeEntry {
+  value: string;
+  defaultOnApprove?: boolean;
+}
+
+/**
+ * The states whose choice has side effects on the screen. Named once and checked against the
+ * vocabulary by {@link assertBehaviourStates}, like the server's state rules.
+ */
+export const BEHAVIOUR_STATES = { submitted: 'submit', approved: 'approve', denied: 'deny', extended: 'extend' } as const;
+
+/** Throws when a state the rules name is missing from the vocabulary (a renamed state fails loudly). */
+export function assertBehaviourStates(states: readonly StateEntry[]): void {
+  for (const name of Object.values(BEHAVIOUR_STATES))
+    if (!states.some((s) => s.value === name)) throw new Error(`rules/states has no state "${name}"`);
+}
+
+/** What staff set on the screen. */
+export interface ProcessingForm {
+  state: string;
+  staffResourceTypes: string[];
+  comment: string;
+  emailSend: boolean;
+}
+
+/** The options of the state selector: the initial state's `staffOptions`. */
+export function stateOptions(states: readonly StateEntry[], initial: string): string[] {
+  return states.find((s) => s.value === initial)?.staffOptions ?? [initial];
+}
+
+/** The e-mail toggle is locked while approving (the lead is always told). */
+export function emailLocked(form: ProcessingForm): boolean {
+  return form.state === BEHAVIOUR_STATES.approved;
+}
+
+/** The comment is enabled only when denying. */
+export function commentEnabled(form: ProcessingForm): boolean {
+  return form.state === BEHAVIOUR_STATES.denied;
+}
+
+/** The form when the screen opens: the project's state and granted types, no comment, no mail. */
+export function initialForm(state: string, staffResourceTypes: readonly string[]): ProcessingForm {
+  return { state, staffResourceTypes: [...staffResourceTypes], comment: '', emailSend: false };
+}
+
+/**
+ * The form after staff pick `target` in the one-hot state selector:
+ * - approve: mail on (locked), the `defaultOnApprove` type pre-filled when none is granted; mail off
+ *   when the project was already approved;
+ * - deny: mail on, comment enabled; a submitted request switched to deny loses its granted types;
+ * - extend: mail on (the lead is told of the extension);
+ * - any other state: mail off, comment cleared.
+ */
+export function selectState(
+  form: ProcessingForm,
+  target: string,
+  initial: string,
+  resourceTypes: readonly ResourceTypeEntry[],
+): ProcessingForm {
+  const next: ProcessingForm = { ...form, state: target };
+  if (target === BEHAVIOUR_STATES.approved) {
+    const fallback = resourceTypes.filter((r) => r.defaultOnApprove).map((r) => r.value);
+    return {
+      ...next,
+      staffResourceTypes: form.staffResourceTypes.length ? form.staffResourceTypes : fallback,
+      emailSend: initial !== BEHAVIOUR_STATES.approved,
+      comment: '',
+    };
+  }
+  if (target === BEHAVIOUR_STATES.denied) {
+    return { ...next, emailSend: true, staffResourceTypes: initial === BEHAVIOUR_STATES.submitted ? [] : form.staffResourceTypes };
+  }
+  if (target === BEHAVIOUR_STATES.extended) return { ...next, emailSend: true, comment: '' };
+  return { ...next, emailSend: false, comment: '' };
+}
+
+/** Why the form cannot be sent, as an i18n key of `processing`, or null when it can. */
+export type ProcessingProblem = 'approveNeedsType' | 'approveNeedsTypeProject' | 'denyNeedsComment';
+
+/**
+ * Checks the form before saving: approving needs a granted resource type (the project variant of
+ * the message in manage-project mode); denying needs a comment.
+ */
+export function processingProblem(form: ProcessingForm, projectMode: boolean): ProcessingProblem | null {
+  if (form.state === BEHAVIOUR_STATES.approved && form.staffResourceTypes.length === 0)
+    return projectMode ? 'approveNeedsTypeProject' : 'approveNeedsType';
+  if (form.state === BEHAVIOUR_STATES.denied && form.comment.trim() === '') return 'denyNeedsComment';
+  return null;
+}
+
+/** The change payload (schemas/api/project-change.json) for the form and any edited request fields. */
+export function changePayload(identifier: string, form: ProcessingForm, edited: Record<string, unknown> | null, initial: string): ProjectChangeBody {
+  // State and type names come from the vocabularies the selector and dropdown offer.
+  return {
+    ...(edited ?? {}),
+    identifier,
+    ...(form.state !== initial ? { requestState: { [form.state]: true } } : {}),
+    staff_resources_type: form.staffResourceTypes.map((value) => ({ label: value, value })),
+    ...(commentEnabled(form) ? { staff_comment: form.comment.trim() } : {}),
+    staff_emailSend: form.emailSend,
+  } as ProjectChangeBody;
+}

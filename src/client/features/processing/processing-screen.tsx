@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Grid, Loader, Message } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { useProjectQuery } from '../../api/projects';
+import { useToast } from '../../shared/toast/use-toast';
+import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { ProcessingHeader } from './processing-header';
+import { LeaderBlock } from './leader-block';
+import { GeneralSummary } from './general-summary';
+import { RequestFormSection } from './request-form-section';
+import { ExtensionsSection } from './extensions-section';
+import { ProcessingPanel } from './processing-panel';
+import { editedFields } from './edited-fields';
+import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { schemas } from '../../shared/schema-set';
+import './processing.css';
+
+const LEAD_ROLE = schemas.vocabulary(SCHEMA_IDS.roles)[0]?.value;
+
+/** The processing screen of a request (`/ui/requests/:projId`) or, in manage-project mode, a project. */
+export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { projId = '' } = useParams();
+  const { data: project, isLoading, error } = useProjectQuery(projId);
+  useForbiddenRedirect(error);
+  const [editing, setEditing] = useState(false);
+  const [edited, setEdited] = useState<Record<string, unknown> | null>(null);
+
+  if (isLoading) return <Loader active inline="centered" />;
+  if (!project) return <Message error content={t('processing.notFound', { identifier: projId })} />;
+  const lead = project.userproject_set?.find((m) => m.role.name === LEAD_ROLE)?.user;
+  return (
+    <section data-page={projectMode ? 'project-processing' : 'request-processing'}>
+      <ProcessingHeader project={project} />
+      <Grid stackable columns={2}>
+        <Grid.Column width={10}>
+          <GeneralSummary project={project} />
+          <RequestFormSection
+            project={project}
+            editing={editing}
+            onEdited={(data) => {
+              setEdited(editedFields(data));
+              setEditing(false);
+              toast.info(t('processing.editKept'));
+            }}
+          />
+          <ExtensionsSection project={project} />
+        </Grid.Column>
+        <Grid.Column width={6}>
+          <LeaderBlock lead={lead} />
+          <ProcessingPanel project={project} projectMode={projectMode} editing={editing} edited={edited} onToggleEdit={() => setEditing((e) => !e)} />
+        </Grid.Column>
+      </Grid>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { ProcessingScreen } from './processing-screen';
+
+/** /ui/requests/:projId: processing a request. */
+export default function RequestProcessingPage() {
+  return <ProcessingScreen projectMode={false} />;
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, Header, Message, Table } from 'semantic-ui-react';
+import { apiErrorText, isApiError } from '../../api/api-error';
+import { useDeleteSshKeyMutation, useSshKeysQuery } from '../../api/keys';
+import { useMyProjectsQuery } from '../../api/projects';
+import { padRows } from '../../engine/format';
+import { paths } from '../../shared/paths';
+import { useToast } from '../../shared/toast/use-toast';
+import { hasActiveParticipation } from './active-participation';
+import { KeyRow } from './key-row';
+import { KeyTableSkeleton } from './key-table-skeleton';
+import './public-keys.css';
+
+/** /ui/public-keys: the user's SSH keys, padded to five rows, with show, copy and delete. */
+export default function PublicKeysPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const keys = useSshKeysQuery();
+  const projects = useMyProjectsQuery();
+  const [deleteKey, deletion] = useDeleteSshKeyMutation();
+
+  useEffect(() => {
+    // The spec's fetch failure names only the status, not the server's message.
+    if (isApiError(keys.error)) toast.error(apiErrorText(t('publicKeys.fetchFailed'), { ...keys.error, message: '' }), { id: 'keys-fetch' });
+  }, [keys.error, t, toast]);
+
+  const remove = async (name: string) => {
+    try {
+      await deleteKey({ name }).unwrap();
+      toast.success(t('publicKeys.deleted'));
+    } catch (error) {
+      const text = isApiError(error) ? error.message || apiErrorText(t('publicKeys.deletePrefix'), error) : String(error);
+      toast.error(t('publicKeys.deleteFailed', { error: text }));
+    }
+  };
+
+  const rows = keys.data ?? [];
+  return (
+    <section data-page="public-keys">
+      <div className="keys-heading">
+        <Header as="h1">{t('titles.publicKeys')}</Header>
+        <Button as={Link} to={`${paths.publicKeys}/new`} primary icon="plus" content={t('publicKeys.add')} />
+      </div>
+      {projects.isSuccess && !hasActiveParticipation(projects.data) && <Message info content={t('publicKeys.noProjects')} />}
+      <Table celled unstackable className="padded-table keys-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell width={4}>{t('publicKeys.columns.name')}</Table.HeaderCell>
+            <Table.HeaderCell width={6}>{t('publicKeys.columns.fingerprint')}</Table.HeaderCell>
+            <Table.HeaderCell width={2}>{t('publicKeys.columns.type')}</Table.HeaderCell>
+            <Table.HeaderCell width={4} textAlign="right">
+              {t('publicKeys.columns.actions')}
+            </Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        {keys.isLoading ? (
+          <KeyTableSkeleton />
+        ) : (
+          <Table.Body>
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={4} textAlign="center" className="empty-text">
+                  {t('publicKeys.empty')}
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {padRows(rows, rows.length === 0 ? 4 : undefined).map((sshKey, index) =>
+              sshKey ? (
+                <KeyRow key={sshKey.name} sshKey={sshKey} deleting={deletion.isLoading && deletion.originalArgs?.name === sshKey.name} onDelete={(name) => void remove(name)} />
+              ) : (
+                <Table.Row key={`pad-${index}`} className="padding-row">
+                  <Table.Cell colSpan={4}>&nbsp;</Table.Cell>
+                </Table.Row>
+              ),
+            )}
+          </Table.Body>
+        )}
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Message } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { isAdmin, useSessionQuery } from '../../api/session';
+import { LazySchemaForm } from '../../engine/schema-form/lazy-schema-form';
+import type { RequestType } from './request-types';
+import { useSubmitRequest } from './use-submit-request';
+
+/** The form of one request type, drawn from its schema; a type not accepting requests is shown disabled. */
+export function RequestForm({ type, initialData }: { type: RequestType; initialData?: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const session = useSessionQuery();
+  const { submit, submitting, issues } = useSubmitRequest(type);
+  return (
+    <>
+      {!type.accepting && <Message info content={t('requests.notAccepting')} />}
+      <LazySchemaForm
+        form={type.form}
+        initialData={initialData}
+        disabled={!type.accepting}
+        submitting={submitting}
+        isStaff={isAdmin(session.data?.userdetails)}
+        serverIssues={issues}
+        onSubmit={(data) => void submit(data)}
+      />
+    </>
+  );
+}

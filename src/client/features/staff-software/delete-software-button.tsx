@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { SoftwareList } from '../../../../generated';
+import { useDeleteSoftwareMutation } from '../../api/software';
+import { isApiError } from '../../api/api-error';
+import { ConfirmButton } from '../../engine/renderers';
+import { useToast } from '../../shared/toast/use-toast';
+
+/** Deletes one modulefile after a yes/no confirmation. */
+export function DeleteSoftwareButton({ row }: { row: unknown }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const entry = row as SoftwareList[number];
+  const [remove, { isLoading }] = useDeleteSoftwareMutation();
+  const confirm = async () => {
+    try {
+      await remove(entry).unwrap();
+      toast.success(t('software.deleted'));
+    } catch (error) {
+      toast.error(`${t('software.deleteFailed')} ${isApiError(error) ? error.message : ''}`.trim());
+    }
+  };
+  return (
+    <ConfirmButton
+      size="mini"
+      color="red"
+      basic
+      icon="trash"
+      loading={isLoading}
+      aria-label={t('software.delete')}
+      question={t('software.deleteConfirm', { name: entry.name })}
+      onConfirm={() => void confirm()}
+    >
+      {t('software.delete')}
+    </ConfirmButton>
+  );
+}

@@ -1,0 +1,23 @@
+import { Header } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import inactiveDoc from '../../../../schemas/tables/users-inactive.json';
+import { useInactiveUsersQuery } from '../../api/staff';
+import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
+import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { UsersToggle } from './users-toggle';
+
+const layout = tableLayout(inactiveDoc);
+const toolbar = <UsersToggle inactive />;
+
+/** /ui/users/inactive: users whose status is inactive, with their past projects. */
+export default function InactiveUsersPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, error } = useInactiveUsersQuery();
+  useForbiddenRedirect(error);
+  return (
+    <section data-page="staff-users-inactive">
+      <Header as="h1">{t('staffUsers.inactiveTitle')}</Header>
+      <SchemaGrid layout={layout} data={data} loading={isLoading} toolbar={toolbar} />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useParams } from 'react-router-dom';
+import { Grid, Loader, Message } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { useUserDetailQuery } from '../../api/staff';
+import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { UserInfoBlock } from './user-info-block';
+import { UserProjectsTable } from './user-projects-table';
+import { UserKeysTable } from './user-keys-table';
+import { UserRegistryBlock } from './user-registry-block';
+
+/** /ui/users/:userId and /ui/users/inactive/:userId: one user, their projects, keys and registry data. */
+export default function UserDetailPage() {
+  const { t } = useTranslation();
+  const { userId = '' } = useParams();
+  const { data: user, isLoading, error } = useUserDetailQuery(userId);
+  useForbiddenRedirect(error);
+  if (isLoading) return <Loader active inline="centered" />;
+  if (!user) return <Message error content={t('staffUsers.detail.notFound', { username: userId })} />;
+  return (
+    <section data-page="staff-user-detail">
+      <Grid stackable>
+        <Grid.Column width={11}>
+          <UserProjectsTable memberships={user.userproject_set} />
+          <UserKeysTable personUsername={user.person_username} />
+        </Grid.Column>
+        <Grid.Column width={5}>
+          <UserInfoBlock user={user} />
+          <UserRegistryBlock oib={user.person_oib} />
+        </Grid.Column>
+      </Grid>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The real portal as the browser tests run it: a database of its own (embedded in a temporary
+ * folder, or a fresh database on the DATABASE_URL server), the demo seed, a registry stand-in,
+ * the built client, listening on 127.0.0.1. Everything is dropped when the process is stopped.
+ */
+import { buildApp } from '../../src/server/app';
+import { migrate } from '../../src/server/db/database';
+import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { seedDemo } from '../../src/server/db/seed-demo';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { readConfig } from '../../src/server/config';
+import { startJobs } from '../../src/server/jobs';
+import type { AppContext } from '../../src/server/context';
+import { createTestDatabase } from '../support/test-database';
+import { startRegistryStandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+
+export interface E2ePortalOptions {
+  port: number;
+  /** Deliver mails over SMTP here and run the background jobs (outbox sender). */
+  smtpUrl?: string;
+  /** Runs after the seed, before the portal listens. */
+  afterSeed?: (ctx: Pick<AppContext, 'db' | 'schemas'>) => Promise<void>;
+  label: string;
+}
+
+export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
+  const { port, smtpUrl } = options;
+  const schemas = loadSchemaSet();
+  const database = await createTestDatabase({ persistent: true });
+  const handle = await database.open();
+  await migrate(handle.db);
+  await syncVocabularies(handle.db, schemas);
+  await seedDemo(handle.db, schemas);
+  await options.afterSeed?.({ db: handle.db, schemas });
+  const registry = await startRegistryStandIn({ username: 'demo', password: 'demo' });
+  const base = readConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port), SMTP_URL: smtpUrl ?? '' });
+  const config = {
+    ...base,
+    demo: true,
+    jobs: Boolean(smtpUrl),
+    registry: { ...base.registry, url: registry.url, username: 'demo', password: 'demo', timeoutMs: 3000, retries: 1 },
+  };
+  const ctx = { db: handle.db, schemas, config };
+  const app = await buildApp(ctx, { logger: { level: 'warn' } });
+  const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log(`${options.label} on http://127.0.0.1:${port}/ui/ (${database.kind} database)`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await jobs?.stop();
+    await app.close();
+    await registry.close();
+    await database.drop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+/** Runs `main` and exits non-zero with the error when it fails. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: Error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
