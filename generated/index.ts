@@ -1060,6 +1060,10 @@ export interface PortalConstants {
   sessionDays: 14;
   loginAttemptsPerWindow: 10;
   loginWindowMinutes: 15;
+  /**
+   * The class of a registry project's institute entry that marks the lead institution.
+   */
+  leadInstituteClass: 'nositelj';
 }
 /**
  * The one place that names the service: serviceName goes into page titles and mails, serviceKey into cookie names, productKey replaces srce in every schema (as in srce-workshop). Each value is the const of its property.

@@ -26,21 +26,11 @@ export interface NewLocalUser {
 }
 
 /** Changes to an account; absent fields stay as they are. */
-export interface LocalUserChanges {
-  password?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  institution?: string;
-  oib?: string;
-  uniqueid?: string;
-  staff?: boolean;
-  superuser?: boolean;
+export interface LocalUserChanges extends Partial<Omit<NewLocalUser, 'username'>> {
   /** May sign in at all (is_active). */
   active?: boolean;
   /** The portal's "active user" flag (on an active project). */
   status?: boolean;
-  foreign?: boolean;
 }
 
 /** One line of the user list. */

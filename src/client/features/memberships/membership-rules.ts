@@ -1,4 +1,4 @@
-import type { ProjectTypeName, RoleName, User } from '../../../../generated';
+import type { RoleName, User } from '../../../../generated';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
 import type { SchemaCatalog } from '../../../schema-runtime/schema-catalog';
 import type { PortalProject } from '../../api/projects';
@@ -6,19 +6,13 @@ import type { PortalProject } from '../../api/projects';
 const LEAD: RoleName = 'lead';
 const COLLABORATOR: RoleName = 'collaborator';
 
-/**
- * Practical classes may invite foreign collaborators (spec point 5); no schema annotation names
- * this yet, so the one type is named here and checked against rules/project-types.json.
- */
-const FOREIGN_INVITE_TYPE: ProjectTypeName = 'practical';
-
 /** The rules of the memberships pages, read from the schemas once. */
 export interface MembershipRuleSet {
   /** States of requests (isRequest): such projects are not memberships. */
   requestStates: readonly string[];
   /** Types whose local collaborators come from the registry (registryBased). */
   registryTypes: readonly string[];
-  /** Types that take foreign-collaborator invitations: registry-based ones and practical classes. */
+  /** Types that take foreign-collaborator invitations (foreignInvites in rules/project-types.json). */
   foreignInviteTypes: readonly string[];
   /** Types staff may add users to by username: those of the staff-only request types. */
   staffAddTypes: readonly string[];
@@ -30,14 +24,13 @@ export function membershipRuleSet(schemas: SchemaCatalog): MembershipRuleSet {
     .vocabulary<{ isRequest?: boolean }>(SCHEMA_IDS.states)
     .filter((s) => s.isRequest === true)
     .map((s) => s.value);
-  const types = schemas.vocabulary<{ registryBased?: boolean }>(SCHEMA_IDS.projectTypes);
-  if (!types.some((t) => t.value === FOREIGN_INVITE_TYPE)) throw new Error(`rules/project-types has no ${FOREIGN_INVITE_TYPE}`);
+  const types = schemas.vocabulary<{ registryBased?: boolean; foreignInvites?: boolean }>(SCHEMA_IDS.projectTypes);
   const registryTypes = types.filter((t) => t.registryBased === true).map((t) => t.value);
   const staffAddTypes = schemas
     .vocabulary<{ staffOnly?: boolean; projectType?: string }>(SCHEMA_IDS.requestTypes)
     .filter((r) => r.staffOnly === true && typeof r.projectType === 'string')
     .map((r) => r.projectType as string);
-  return { requestStates, registryTypes, foreignInviteTypes: [...registryTypes, FOREIGN_INVITE_TYPE], staffAddTypes };
+  return { requestStates, registryTypes, foreignInviteTypes: types.filter((t) => t.foreignInvites === true).map((t) => t.value), staffAddTypes };
 }
 
 /** Projects that are memberships (not requests), split by is_active. */

@@ -10,13 +10,12 @@ import { schemas } from '../../shared/schema-set';
 /** Roles in vocabulary order: the lead first, then collaborators. */
 const ROLE_ORDER = schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value);
 /** The registry's class of the lead institution. */
-const LEAD_INSTITUTE_CLASS = 'nositelj';
 
 /** General facts: code, type, usage period, lead institution, members with popovers, domains. */
 export function GeneralSummary({ project }: { project: PortalProject }) {
   const { t } = useTranslation();
   const members = [...(project.userproject_set ?? [])].sort((a, b) => ROLE_ORDER.indexOf(a.role.name) - ROLE_ORDER.indexOf(b.role.name));
-  const leadInstitute = project.croris_institute?.find((i) => i.class === LEAD_INSTITUTE_CLASS)?.name ?? project.institute;
+  const leadInstitute = project.croris_institute?.find((i) => i.class === schemas.constants.leadInstituteClass)?.name ?? project.institute;
   return (
     <Segment className="general-summary">
       <Header as="h3">{t('processing.sections.general')}</Header>

@@ -19,10 +19,10 @@ export function registryCollaborators(registry: RegistryInfo | undefined, croris
   return registry?.data?.projects_lead_users?.[String(crorisId)] ?? [];
 }
 
-/** The lead institution of a registry project (class 'nositelj'), or the first one. */
+/** The lead institution of a registry project (class `leadInstituteClass` of rules/constants.json), or the first one. */
 export function leadInstitute(project: RegistryProject): string | undefined {
   const institutes = project.institute ?? [];
-  return (institutes.find((i) => i.class === 'nositelj') ?? institutes[0])?.name;
+  return (institutes.find((i) => i.class === schemas.constants.leadInstituteClass) ?? institutes[0])?.name;
 }
 
 function defined(record: Record<string, unknown>): Record<string, unknown> {

@@ -33,7 +33,6 @@ export type SubmitEndpoint = 'general' | 'research';
 type GeneralRequest = InstitutionalRequest | InternalRequest | PracticalClassRequest | ThesisRequest | WorkshopRequest;
 
 /** The registry's marker of the lead institution among a project's institutes. */
-const LEAD_INSTITUTE_CLASS = 'nositelj';
 /** The registry's text for a person or project it does not know. */
 const REGISTRY_NOT_FOUND = 'Ne postoji traženi resurs';
 
@@ -117,7 +116,7 @@ async function researchFields(ctx: AppContext, user: UserRow, body: ResearchRequ
   const { project, data } = await ledRegistryProject(ctx, user, body.croris_id);
   const p: RegistryProject = project;
   const institutes = p.institute ?? [];
-  const leadInstitute = institutes.find((i) => i.class === LEAD_INSTITUTE_CLASS) ?? institutes[0];
+  const leadInstitute = institutes.find((i) => i.class === ctx.schemas.constants.leadInstituteClass) ?? institutes[0];
   const start = fromRegistryDate(p.start) ?? body.date_start;
   const end = fromRegistryDate(p.end) ?? body.date_end;
   const leadName = `${data.person_info.first_name ?? user.first_name} ${data.person_info.last_name ?? user.last_name}`.trim();
