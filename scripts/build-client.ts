@@ -4,12 +4,16 @@
  *   tsx scripts/build-client.ts             always build
  *   tsx scripts/build-client.ts --if-stale  build only when a client input is newer than dist/client/index.html
  *
- * Also writes dist/client-stats.json (chunk groups and their assets), read by scripts/bench/bundle-size.ts.
+ * Shows a progress bar while webpack works (a first start waits for this), then writes a gzip and a
+ * brotli copy of every text asset for the server to send as they are. Also writes
+ * dist/client-stats.json (chunk groups and their assets), read by scripts/bench/bundle-size.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { clientOutputDir, createConfig } from '../webpack.config';
+import { precompressAssets } from './lib/precompress-assets';
+import { createProgress } from './lib/progress-bar';
 
 const root = path.resolve(__dirname, '..');
 const builtIndex = path.join(clientOutputDir, 'index.html');
@@ -36,7 +40,11 @@ function isStale(): boolean {
 
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
-    webpack(createConfig('production'), (err, stats) => {
+    const config = createConfig('production');
+    const progress = createProgress('building the web client', 100);
+    config.plugins = [...(config.plugins ?? []), new webpack.ProgressPlugin((share, message) => progress.update(Math.round(share * 100), message))];
+    webpack(config, (err, stats) => {
+      progress.stop();
       if (err) return reject(err);
       if (!stats) return reject(new Error('webpack returned no stats'));
       const info = stats.toJson({ all: false, errors: true, warnings: true, assets: true, chunkGroups: true });
@@ -47,7 +55,12 @@ function build(): Promise<void> {
       for (const w of info.warnings ?? []) console.warn(w.message);
       fs.mkdirSync(path.dirname(statsFile), { recursive: true });
       fs.writeFileSync(statsFile, JSON.stringify(info));
-      console.log(`client built into ${path.relative(root, clientOutputDir)} in ${(stats.endTime - stats.startTime) / 1000}s`);
+      const sizes = precompressAssets(clientOutputDir);
+      const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+      console.log(
+        `client built into ${path.relative(root, clientOutputDir)} in ${(stats.endTime - stats.startTime) / 1000}s ` +
+          `(${kb(sizes.raw)} of text assets; ${kb(sizes.gzip)} gzip, ${kb(sizes.brotli)} brotli)`,
+      );
       resolve();
     });
   });
@@ -58,6 +71,7 @@ async function main(): Promise<void> {
     console.log('client build is up to date');
     return;
   }
+  console.log('Building the web client; on a first start this takes a few minutes.');
   await build();
 }
 

@@ -25,6 +25,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       wildcard: true,
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz copies; the smallest one the browser accepts is sent.
+      preCompressed: true,
     });
   }
   let cached: string | undefined;
