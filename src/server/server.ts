@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap';
 import { buildApp } from './app';
 import { startJobs } from './jobs';
 import { startRegistryStandIn } from './services/registry/stand-in/registry-stand-in';
+import { DEMO_PEOPLE } from './db/demo-data';
 
 /** Starts the portal: opens the database, builds the app, listens, runs the background jobs. */
 async function main(): Promise<void> {
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   app.log.info(`portal on ${config.publicUrl}/ui/ (${where}${config.demo ? ', demo data' : ''})`);
   if (standIn) app.log.info(`research registry stand-in on ${standIn.url}`);
+  if (config.demo) {
+    const accounts = DEMO_PEOPLE.filter((p) => p.demoAccount).map((p) => p.username);
+    console.log(`\nThe portal is ready: ${config.publicUrl}/ui/\nDemo accounts (password = username): ${accounts.join(', ')}\n`);
+  }
 }
 
 main().catch((error: Error) => {
