@@ -21,7 +21,7 @@ export type InvitesNewBodyInviteAddresses = {
  */
 export type OpsUsers = PersonRef[];
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to.
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to. The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "StateName".
@@ -1043,6 +1043,14 @@ export interface PortalConstants {
   thesisToastMs: 5000;
   redirectDelayMs: 1500;
   graceMonthsFallback: 3;
+  /**
+   * How many days before its end date an active project moves to its state's endingState and its lead is asked to request an extension (rules/states.json).
+   */
+  expiryNoticeDays: 30;
+  /**
+   * How often the automatic project lifecycle runs (10 min).
+   */
+  lifecycleEveryMs: 600000;
   institutionalProjectYears: 1;
   referrerHistorySize: 3;
   paddedTableRows: 5;

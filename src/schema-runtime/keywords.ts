@@ -7,6 +7,7 @@ import type { KeywordDefinition, SchemaValidateFunction } from 'ajv';
  */
 export const ANNOTATION_KEYWORDS = [
   'label', 'userLabel', 'tooltip', 'icon', 'isActive', 'isRequest', 'staffOptions', 'leadOptions',
+  'endingState', 'remindAtEnd', 'expiresAfterGrace',
   'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',

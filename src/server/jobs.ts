@@ -36,6 +36,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
       run: () => import('./services/inactive-sweep').then(({ sweepInactiveUsers }) => sweepInactiveUsers(ctx.db, ctx.schemas)),
     },
     {
+      name: 'project-lifecycle',
+      everyMs: ctx.schemas.constants.lifecycleEveryMs,
+      run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
+    },
+    {
       name: 'purge-used-invites',
       everyMs: INVITE_CLEANUP_EVERY_MS,
       run: () => purgeUsedInvites(ctx.db, ctx.schemas),

@@ -178,6 +178,14 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+export interface ProjectNoticesTable {
+  project_id: number;
+  /** 'ending', 'end-reminder' or 'expired' (services/projects/lifecycle.ts). */
+  kind: string;
+  date_end: string;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,6 +194,7 @@ export interface Database {
   project_types: LookupTable;
   roles: LookupTable;
   projects: ProjectsTable;
+  project_notices: ProjectNoticesTable;
   memberships: MembershipsTable;
   staff_comments: StaffCommentsTable;
   extensions: ExtensionsTable;

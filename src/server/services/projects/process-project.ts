@@ -42,7 +42,7 @@ function targetState(body: ProjectChangeBody, current: StateName): StateName {
 }
 
 /** The fields compared in change_history snapshots. */
-function snapshot(row: ProjectRecord, state: string, isActive: boolean, edits: Edits = {}) {
+export function snapshot(row: ProjectRecord, state: string, isActive: boolean, edits: Edits = {}) {
   const fields = Object.fromEntries(EDITABLE_FIELDS.map((f) => [f, edits[f] ?? row[f]]));
   return { ...fields, state, is_active: isActive };
 }

@@ -20,6 +20,8 @@ export const STATE = {
   extended: 'extend',
   /** A lead's extension request puts the project in it. */
   extensionRequested: 'submit-extend',
+  /** Where the automatic lifecycle moves a project whose grace period has passed. */
+  expired: 'expire',
 } as const satisfies Record<string, StateName>;
 
 /** Membership roles with behaviour of their own. */
@@ -33,6 +35,12 @@ export interface StateRule {
   isRequest: boolean;
   staffOptions: StateName[];
   leadOptions: StateName[];
+  /** The lifecycle moves a project near its end date to this state and asks for an extension. */
+  endingState?: StateName;
+  /** The lifecycle reminds the lead once more on the end date. */
+  remindAtEnd: boolean;
+  /** The lifecycle expires the project when its end date plus the grace months has passed. */
+  expiresAfterGrace: boolean;
 }
 
 /** One request type of requests/index.json. */
@@ -66,6 +74,9 @@ export function stateRules(schemas: SchemaSet): StateRule[] {
     isRequest: s.isRequest === true,
     staffOptions: s.staffOptions ?? [],
     leadOptions: s.leadOptions ?? [],
+    endingState: s.endingState,
+    remindAtEnd: s.remindAtEnd === true,
+    expiresAfterGrace: s.expiresAfterGrace === true,
   }));
 }
 

@@ -1,0 +1,190 @@
+/**
+ * The automatic project lifecycle: no staff member has to remember end dates.
+ *
+ * - A project in a state with `endingState` (rules/states.json) whose end date is less than
+ *   `expiryNoticeDays` (rules/constants.json) away moves to that state, and its lead is asked to
+ *   request an extension.
+ * - A project in a state with `remindAtEnd` reminds its lead once more on its end date.
+ * - A project in a state with `expiresAfterGrace` whose end date plus the grace months has passed
+ *   moves to expire, and its members are told.
+ *
+ * Each change is written to the project's change history with "system" as its author, and its
+ * mails go to the outbox in the same transaction. A project is locked while it is moved, and the
+ * move is made only if it is still in the state it was found in; a notice is sent only by the
+ * process whose row in `project_notices` was inserted. So two processes running the job at once
+ * make each change, and send each mail, once.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { addDays, addMonths, format, parseISO } from 'date-fns';
+import type { Database, UserRow } from '../../db/tables';
+import type { SchemaSet } from '../../../schema-runtime';
+import type { ServerConfig } from '../../config';
+import type { PersonRef } from '../../../../generated';
+import { lookupIds } from '../../db/vocabularies';
+import { snapshot } from './process-project';
+import { loadProjectRecords, type ProjectRecord } from './serialize-project';
+import { ROLE, STATE, stateRule, stateRules, type StateRule } from './state-rules';
+import { mailLifecycleNotice, type LifecycleNotice } from './lifecycle-mails';
+
+/** The author of automatic changes in change histories. */
+export const SYSTEM_AUTHOR: PersonRef = { first_name: 'system', last_name: '', username: 'system', person_uniqueid: '' };
+
+export interface LifecycleContext {
+  db: Kysely<Database>;
+  schemas: SchemaSet;
+  config: Pick<ServerConfig, 'publicUrl' | 'graceMonths'>;
+}
+
+/** How many projects each step changed or reminded in one run. */
+export interface LifecycleRun {
+  ending: number;
+  reminded: number;
+  expired: number;
+}
+
+const DAY = 'yyyy-MM-dd';
+
+interface Step {
+  /** Candidates: projects in `from` states whose end date is on or before `endBy`. */
+  from: StateRule[];
+  endBy: string;
+  /** Whether the locked, fresh row still qualifies. */
+  due(row: ProjectRecord): boolean;
+  apply(trx: Transaction<Database>, row: ProjectRecord): Promise<boolean>;
+}
+
+/** Runs the lifecycle once, as of `now` (tests pass their own clock). */
+export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new Date()): Promise<LifecycleRun> {
+  const { db, schemas, config } = ctx;
+  const rules = stateRules(schemas);
+  const stateIds = await lookupIds(db, 'states');
+  const today = format(now, DAY);
+  const graceMonths = config.graceMonths ?? schemas.constants.graceMonthsFallback;
+  const graceEnd = (row: ProjectRecord) => format(addMonths(parseISO(row.date_end!), graceMonths), DAY);
+
+  /** Moves the locked row to `target`, recording the change; false when another process already did. */
+  const move = async (trx: Transaction<Database>, row: ProjectRecord, target: StateRule) => {
+    const entry = {
+      previous: snapshot(row, row.state_name, row.is_active),
+      next: snapshot(row, target.value, target.isActive),
+      who: SYSTEM_AUTHOR,
+      date: now.toISOString(),
+    };
+    const moved = await trx
+      .updateTable('projects')
+      .set({
+        state_id: stateIds.get(target.value)!,
+        is_active: target.isActive,
+        date_changed: now,
+        changed_by: JSON.stringify(SYSTEM_AUTHOR),
+        change_history: sql`change_history || ${JSON.stringify([entry])}::jsonb`,
+      })
+      .where('id', '=', row.id)
+      .where('state_id', '=', row.state_id)
+      .returning('id')
+      .executeTakeFirst();
+    return moved !== undefined;
+  };
+
+  /** Claims a notice for the row's end date; false when it was already sent. */
+  const claim = async (trx: Transaction<Database>, row: ProjectRecord, kind: LifecycleNotice) => {
+    const claimed = await trx
+      .insertInto('project_notices')
+      .values({ project_id: row.id, kind, date_end: row.date_end!, sent_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .returning('project_id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  };
+
+  const notify = async (trx: Transaction<Database>, row: ProjectRecord, kind: LifecycleNotice, leadOnly: boolean) => {
+    const people = await membersOf(trx, row.id, leadOnly);
+    const project = { identifier: row.identifier, name: row.name, dateEnd: row.date_end!, graceEnd: graceEnd(row) };
+    for (const person of people) await mailLifecycleNotice(trx, { schemas, config }, kind, person, project);
+  };
+
+  const expire = stateRule(schemas, STATE.expired);
+  const steps: [keyof LifecycleRun, Step][] = [
+    [
+      'expired',
+      {
+        from: rules.filter((r) => r.expiresAfterGrace),
+        endBy: today,
+        due: (row) => graceEnd(row) < today,
+        apply: async (trx, row) => {
+          if (!(await move(trx, row, expire))) return false;
+          await claim(trx, row, 'expired');
+          await notify(trx, row, 'expired', false);
+          return true;
+        },
+      },
+    ],
+    [
+      'ending',
+      {
+        from: rules.filter((r) => r.endingState !== undefined),
+        endBy: format(addDays(now, schemas.constants.expiryNoticeDays), DAY),
+        due: () => true,
+        apply: async (trx, row) => {
+          const target = stateRule(schemas, stateRule(schemas, row.state_name).endingState!);
+          if (!(await move(trx, row, target))) return false;
+          if (await claim(trx, row, 'ending')) await notify(trx, row, 'ending', true);
+          // Found only at or after its end: this one mail says all, no reminder follows.
+          if (row.date_end! <= today) await claim(trx, row, 'end-reminder');
+          return true;
+        },
+      },
+    ],
+    [
+      'reminded',
+      {
+        from: rules.filter((r) => r.remindAtEnd),
+        endBy: today,
+        due: () => true,
+        apply: async (trx, row) => {
+          if (!(await claim(trx, row, 'end-reminder'))) return false;
+          await notify(trx, row, 'end-reminder', true);
+          return true;
+        },
+      },
+    ],
+  ];
+
+  const run: LifecycleRun = { ending: 0, reminded: 0, expired: 0 };
+  for (const [name, step] of steps) {
+    if (step.from.length === 0) continue;
+    const candidates = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('state_id', 'in', step.from.map((r) => stateIds.get(r.value)!))
+      .where('date_end', 'is not', null)
+      .where('date_end', '<=', step.endBy)
+      .execute();
+    for (const { id } of candidates) {
+      const changed = await db.transaction().execute(async (trx) => {
+        // Another process working on the same project waits here, then finds it moved on.
+        await trx.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute();
+        const [row] = await loadProjectRecords(trx, { ids: [id] });
+        if (!row || !step.from.some((r) => r.value === row.state_name) || !row.date_end || row.date_end > step.endBy || !step.due(row))
+          return false;
+        return step.apply(trx, row);
+      });
+      if (changed) run[name] += 1;
+    }
+  }
+  return run;
+}
+
+/** The project's members (or only its lead) with what their mails need. */
+async function membersOf(trx: Transaction<Database>, projectId: number, leadOnly: boolean): Promise<Pick<UserRow, 'person_mail' | 'person_type'>[]> {
+  return trx
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .innerJoin('roles', 'roles.id', 'memberships.role_id')
+    .select(['users.person_mail', 'users.person_type'])
+    .where('memberships.project_id', '=', projectId)
+    .$if(leadOnly, (q) => q.where('roles.name', '=', ROLE.lead))
+    .orderBy('memberships.id')
+    .execute();
+}
