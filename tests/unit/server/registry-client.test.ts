@@ -4,8 +4,9 @@ import { startRegistryStandIn, type StandIn } from '../../../src/server/services
 const LEAD_OIB = '20930726687';
 const noSleep = jest.fn(async () => undefined);
 
+// A generous timeout: a loaded machine must not turn a plain call into a retry. Timeout tests set their own.
 function clientFor(standIn: StandIn, extra: Partial<ConstructorParameters<typeof RegistryClient>[0]> = {}) {
-  return new RegistryClient({ url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 300, retries: 2, sleep: noSleep, ...extra });
+  return new RegistryClient({ url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 5_000, retries: 2, sleep: noSleep, ...extra });
 }
 
 async function failure(promise: Promise<unknown>): Promise<RegistryError> {
