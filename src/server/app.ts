@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context';
@@ -16,6 +17,10 @@ import { inviteRoutes } from './routes/invites';
 import { membershipRoutes } from './routes/memberships';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
+import { operationsRoutes } from './routes/operations';
+
+/** A request id a proxy sent along is kept when it looks like one; otherwise a new one is made. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -23,7 +28,20 @@ import { userRoutes } from './routes/users';
  * set's ajv, so the server validates with exactly the rules the forms and the QA tool use.
  */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: 1024 * 1024, trustProxy: true, ...options });
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Every log line of a request carries its id; the answer returns it, so a user's report can be traced.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    ...options,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
@@ -41,6 +59,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
   await registerAuth(app, ctx);
+  // At the root, so that its timing hook sees every route.
+  await operationsRoutes(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(federationRoutes);
   await app.register(async (api) => registryRoutes(api, ctx));

@@ -23,6 +23,8 @@ export interface ServerConfig {
   clientDir: string;
   /** Start background jobs (outbox sender, cleanups). */
   jobs: boolean;
+  /** Addresses and networks (CIDR) allowed to read /metrics. */
+  metricsAllow: string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -65,5 +67,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true),
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }

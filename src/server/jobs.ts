@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { purgeExpiredSessions } from './services/sessions';
 import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
+import { monitorOf } from './monitor';
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -46,15 +47,24 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
       run: () => purgeUsedInvites(ctx.db, ctx.schemas),
     },
   ];
+  const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
   void import('./services/outbox')
     .then(({ startOutboxSender }) => {
-      extra.push(startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log }));
+      const sender = startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log });
+      monitor.outbox = sender;
+      extra.push(sender);
     })
     .catch((error: Error) => log.error({ err: error }, 'outbox sender failed to start'));
   const timers = jobs.map((job) =>
     setInterval(() => {
-      job.run().catch((error: Error) => log.error({ err: error }, `job ${job.name} failed`));
+      job
+        .run()
+        .then(() => monitor.jobRuns.inc({ job: job.name, outcome: 'ok' }))
+        .catch((error: Error) => {
+          monitor.jobRuns.inc({ job: job.name, outcome: 'failed' });
+          log.error({ err: error }, `job ${job.name} failed`);
+        });
     }, job.everyMs),
   );
   return {

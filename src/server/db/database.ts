@@ -54,6 +54,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   };
 }
 
+/** Names of the migrations this code knows that the database has not run yet. */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Brings the schema up to date; safe to run from several processes at once on PostgreSQL. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });

@@ -43,6 +43,10 @@ export interface OutboxSender {
   stop(): Promise<void>;
   /** Delivers every mail due now; resolves to how many were sent. */
   flush(): Promise<number>;
+  /** When the sender last finished a round (or started, before its first): how a health check knows it is alive. */
+  lastBeat(): Date;
+  /** How often it runs a round. */
+  readonly intervalMs: number;
 }
 
 type OutboxRow = { id: number; to_addr: string; cc_addr: string; from_addr: string; subject: string; body: string; attempts: number };
@@ -139,6 +143,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let lastLoggedId = 0;
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
+  let beat = new Date();
 
   async function send(row: OutboxRow): Promise<boolean> {
     try {
@@ -197,7 +202,13 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   // One round at a time per process: a flush() during a timer round waits for it, then runs.
   function round(): Promise<number> {
-    const next = running.catch(() => 0).then(() => (transport ? deliverDue() : logPending()));
+    const next = running
+      .catch(() => 0)
+      .then(() => (transport ? deliverDue() : logPending()))
+      .then((sent) => {
+        beat = new Date();
+        return sent;
+      });
     running = next;
     return next;
   }
@@ -208,6 +219,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   timer.unref();
 
   return {
+    intervalMs,
+    lastBeat: () => beat,
     flush: () => (stopped ? Promise.resolve(0) : round()),
     async stop() {
       stopped = true;

@@ -1,0 +1,67 @@
+/**
+ * What an operator watches: Prometheus metrics of one app process (prom-client), and the parts of
+ * the process a readiness check asks about. One monitor per app context, so tests that build
+ * several apps in one process keep their figures apart.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { sql } from 'kysely';
+import type { AppContext } from './context';
+import type { OutboxSender } from './services/outbox';
+
+export interface Monitor {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  jobRuns: Counter<'job' | 'outcome'>;
+  loginFailures: Counter<'reason'>;
+  /** The outbox sender of this process, when it runs one. */
+  outbox?: OutboxSender;
+}
+
+const monitors = new WeakMap<AppContext, Monitor>();
+
+/** The monitor of an app context, made at first use. */
+export function monitorOf(ctx: AppContext): Monitor {
+  const existing = monitors.get(ctx);
+  if (existing) return existing;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'portal_' });
+  const count = (query: ReturnType<typeof sql<{ n: number }>>) => query.execute(ctx.db).then((r) => r.rows[0]?.n ?? 0);
+  const monitor: Monitor = {
+    registry,
+    httpDuration: new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    jobRuns: new Counter({ name: 'portal_job_runs_total', help: 'Background job runs by outcome', labelNames: ['job', 'outcome'], registers: [registry] }),
+    loginFailures: new Counter({ name: 'portal_login_failures_total', help: 'Refused password logins', labelNames: ['reason'], registers: [registry] }),
+  };
+  new Gauge({
+    name: 'portal_outbox_backlog',
+    help: 'Mails waiting in the outbox',
+    registers: [registry],
+    async collect() {
+      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`));
+    },
+  });
+  new Gauge({
+    name: 'portal_outbox_failing',
+    help: 'Unsent mails whose delivery has failed at least once',
+    registers: [registry],
+    async collect() {
+      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND attempts > 0`));
+    },
+  });
+  new Gauge({
+    name: 'portal_sessions_active',
+    help: 'Sessions not yet expired',
+    registers: [registry],
+    async collect() {
+      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM sessions WHERE expires_at > now()`));
+    },
+  });
+  monitors.set(ctx, monitor);
+  return monitor;
+}
