@@ -16,6 +16,7 @@ import { inviteRoutes } from './routes/invites';
 import { membershipRoutes } from './routes/memberships';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
+import { accountingRoutes } from './routes/accounting';
 
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => userRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
+  await app.register(async (api) => accountingRoutes(api, ctx));
   await registerSpa(app, ctx);
   return app;
 }
