@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import { clustersOf } from './clusters';
+import { activeStateNames } from '../active-states';
 import { addMonths, monthLabel, monthOf, monthsBetween } from './window';
 
 /** One running project's CPU-hour forecast on one cluster. */
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
 const round = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * For each project still running (active and not past its end date): the average of its last full
+ * For each project still running (in an active state of rules/states and not past its end date): the average of its last full
  * months (rules/constants accountingForecastMonths) extended to the end date, per cluster.
  * Answers `{identifier: {cluster: Forecast}}`; a project without usage has none.
  */
@@ -37,9 +38,10 @@ export async function forecastsFor(
   const today = now.toISOString().slice(0, 10);
   const running = await db
     .selectFrom('projects')
-    .select(['id', 'identifier', 'date_end'])
-    .where('id', 'in', projectIds)
-    .where('is_active', '=', true)
+    .innerJoin('states', 'states.id', 'projects.state_id')
+    .select(['projects.id', 'projects.identifier', 'projects.date_end'])
+    .where('projects.id', 'in', projectIds)
+    .where('states.name', 'in', activeStateNames(schemas))
     .where('date_end', '>=', today)
     .execute();
   if (!running.length) return {};
