@@ -71,14 +71,18 @@ async function inferProjects(db: Kysely<Database>, cluster: Cluster, userIds: nu
   return chosen;
 }
 
-interface Resolved {
+/** A prepared row with its user and project found. */
+export interface Resolved {
   row: PreparedRow;
   userId: number | null;
   projectId: number;
 }
 
-/** Stores resolved rows (jobs and their monthly aggregates in one statement per chunk); returns the stored rows' positions. */
-async function store(
+/**
+ * Stores resolved rows — the jobs and their monthly aggregates in one statement per chunk, all in
+ * one transaction (the caller's, when given one) — and returns the stored rows' positions.
+ */
+export async function storeRows(
   db: Kysely<Database>,
   cluster: string,
   timeZone: string,
@@ -86,7 +90,9 @@ async function store(
   onProgress?: (done: number, total: number) => void,
 ): Promise<Set<number>> {
   const stored = new Set<number>();
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Kysely<Database>) => Promise<void>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       const input = JSON.stringify(
@@ -175,7 +181,7 @@ export async function ingestUsage(
     else resolved.push({ row, userId: userId ?? null, projectId });
   }
 
-  const stored = await store(db, cluster.name, timeZone, resolved, options.onProgress);
+  const stored = await storeRows(db, cluster.name, timeZone, resolved, options.onProgress);
   for (const r of resolved) if (!stored.has(r.row.row)) skip(r.row, 'duplicate', `Job ${r.row.jobId} is already stored`);
   skipped.sort((a, b) => a.row - b.row);
 
