@@ -206,6 +206,13 @@ export type RequestFieldsDateEnd1 = string;
  */
 export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
 /**
+ * The clusters that report usage (the `resource` of the usage ingest). resourceTags: the requested resource types of a project that make it a candidate when a job record names no project (the user's newest matching membership wins). service: 'notebook' or 'galaxy' marks the cluster whose charts the personal accounting page shows as that service. The month of a job is the month of its end time in accountingTimeZone.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ClusterName".
+ */
+export type ClusterName = 'supek' | 'cloud' | 'padobran' | 'jupyter' | 'galaxy';
+/**
  * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1060,6 +1067,49 @@ export interface PortalConstants {
   inviteProgressIntervalMs: 100;
   inviteProgressDone: 140;
   accountingDefaultRange: 'last12';
+  /**
+   * Largest usage-ingest body (32 MiB; about 250,000 job records). Larger bodies get 413.
+   */
+  accountingIngestMaxBytes: 33554432;
+  /**
+   * Most job records in one ingest call.
+   */
+  accountingIngestMaxRows: 200000;
+  /**
+   * Full months averaged for the project-accounting forecast.
+   */
+  accountingForecastMonths: 3;
+  /**
+   * Accounting chart size (responsive below that width).
+   */
+  accountingChartSize: {width: 1650; height: 300};
+  /**
+   * The 22 colours of the accounting charts, in series order.
+   */
+  accountingPalette: [
+    '#008FFB',
+    '#00E396',
+    '#FEB019',
+    '#FF4560',
+    '#775DD0',
+    '#3F51B5',
+    '#03A9F4',
+    '#4CAF50',
+    '#F9CE1D',
+    '#FF9800',
+    '#33B2DF',
+    '#546E7A',
+    '#D4526E',
+    '#13D8AA',
+    '#A5978B',
+    '#4ECDC4',
+    '#C7F464',
+    '#81D4FA',
+    '#8D5B4C',
+    '#FD6A6A',
+    '#2B908F',
+    '#F9A3A4'
+  ];
   dateFormat: 'dd.MM.yyyy';
   timeFormat: 'H:mm';
   apiDateFormat: 'yyyy-MM-dd';

@@ -11,6 +11,7 @@ export const ANNOTATION_KEYWORDS = [
   'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
+  'resourceTags', 'service', 'accountingTimeZone',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

@@ -45,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8000, 'PORT')!;
   const sessionSecret = env.SESSION_SECRET ?? (production ? '' : 'development-only-secret');
   if (production && sessionSecret.length < 32) throw new Error('SESSION_SECRET of at least 32 characters is required in production');
+  const demo = flag(env.DEMO, !production);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -53,9 +54,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     sessionSecret,
     production,
-    demo: flag(env.DEMO, !production),
+    demo,
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    enableAccounting: flag(env.ENABLE_ACCOUNTING, false),
+    // On in demo mode, so a newcomer sees the usage pages filled by the demo seed.
+    enableAccounting: flag(env.ENABLE_ACCOUNTING, demo),
     enableEdugain: flag(env.ENABLE_EDUGAIN, true),
     graceMonths: int(env.GRACE_MONTHS, undefined, 'GRACE_MONTHS'),
     registry: {

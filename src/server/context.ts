@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SchemaSet } from '../schema-runtime';
 import type { ServerConfig } from './config';
 import type { Database, UserRow } from './db/tables';
+import type { ApiKeyInfo, ApiScope } from './services/api-keys';
 
 /** What every route and service needs, built once by the app factory. */
 export interface AppContext {
@@ -18,15 +19,22 @@ export interface AuthContext {
   user: UserRow;
 }
 
-/** Who may call a route: everyone, any signed-in user, or staff and superusers only. */
-export type Access = 'public' | 'user' | 'staff';
+/**
+ * Who may call a route: everyone, any signed-in user, staff and superusers only, or an external
+ * caller with an API key holding the route's `scope` (no session ever satisfies that one).
+ */
+export type Access = 'public' | 'user' | 'staff' | 'api-key';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The API key of an `api-key` route's caller. */
+    apiKey: ApiKeyInfo | null;
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The scope an `api-key` route needs. */
+    scope?: ApiScope;
   }
 }
 

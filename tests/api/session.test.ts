@@ -31,7 +31,8 @@ describe('session API', () => {
     const body = res.json();
     expect(body).toMatchObject({ active: false, error: 'Session not active' });
     expect(body.csrftoken).toMatch(/^[\w-]{20,}$/);
-    expect(body.config).toEqual({ enable_accounting: false, enable_edugain: true, grace_months: 3 });
+    // Accounting is on in demo mode (the test configuration is not production).
+    expect(body.config).toEqual({ enable_accounting: true, enable_edugain: true, grace_months: 3 });
     expect(body.userdetails).toBeUndefined();
     expect(schemas.validate('entities/session', body).valid).toBe(true);
   });

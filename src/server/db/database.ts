@@ -5,6 +5,7 @@ import type { Database } from './tables';
 import * as initial from './migrations/0001-initial';
 import * as listIndexes from './migrations/0002-list-indexes';
 import * as listCache from './migrations/0003-list-cache';
+import * as accounting from './migrations/0005-accounting';
 import * as projectNotices from './migrations/0007-project-notices';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-list-indexes': listIndexes,
   '0003-list-cache': listCache,
+  '0005-accounting': accounting,
   '0007-project-notices': projectNotices,
 };
 

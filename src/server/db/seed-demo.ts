@@ -10,6 +10,7 @@ import type { PersonRef } from '../../../generated';
 import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWARE, type DemoPerson, type DemoProject } from './demo-data';
 import { clusterUsername } from '../services/cluster-username';
 import { requestDateCeiling } from '../../schema-runtime';
+import { seedDemoUsage, type UsageSeedProject } from './seed-usage';
 
 const DAY_MS = 86_400_000;
 /** Arbitrary constant: serialises seeding when several app processes start at once. */
@@ -168,6 +169,7 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
   const staff = personRef(person('staff'));
 
   const projectIds = new Map<string, number>();
+  const usageProjects: UsageSeedProject[] = [];
   for (const p of projects) {
     const { data } = p;
     const denied = data.state === 'deny' ? addDays(p.submitted, 3) : null;
@@ -222,6 +224,15 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
       .returning('id')
       .executeTakeFirstOrThrow();
     projectIds.set(data.key, id);
+    if (p.approved)
+      usageProjects.push({
+        id,
+        key: data.key,
+        from: p.approved,
+        to: new Date(`${p.end}T23:59:59`),
+        requested: data.requested,
+        members: members(p).map((u) => userIds.get(u)!),
+      });
 
     const memberships = [
       { user: data.lead, role: 'lead', at: p.submitted },
@@ -296,6 +307,8 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     .insertInto('science_software')
     .values(INITIAL_SOFTWARE.map((name) => ({ name, created: SOFTWARE_CREATED, added_by: JSON.stringify(SOFTWARE_ADDED_BY) })))
     .execute();
+
+  await seedDemoUsage(trx, schemas, usageProjects, now);
 
   const month = format(now, 'yyyy-MM');
   const counter = projects.filter((p) => !p.data.code && format(p.submitted, 'yyyy-MM') === month).length;

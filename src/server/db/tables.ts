@@ -186,6 +186,41 @@ export interface ProjectNoticesTable {
   sent_at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: Json<string[]>;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface UsageJobsTable {
+  id: Generated<number>;
+  cluster: string;
+  job_id: string;
+  has_job_id: boolean;
+  user_id: number | null;
+  project_id: number;
+  end_time: Timestamp;
+  month: string;
+  cpuh: number;
+  gpuh: number;
+  record: Json<unknown>;
+}
+
+export interface UsageMonthlyTable {
+  cluster: string;
+  project_id: number;
+  user_id: number | null;
+  month: string;
+  cpuh: number;
+  gpuh: number;
+  jobs: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -204,6 +239,9 @@ export interface Database {
   registry_snapshots: RegistrySnapshotsTable;
   project_counter: ProjectCounterTable;
   outbox: OutboxTable;
+  api_keys: ApiKeysTable;
+  usage_jobs: UsageJobsTable;
+  usage_monthly: UsageMonthlyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

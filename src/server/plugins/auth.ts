@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors';
 import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../services/sessions';
+import { verifyApiKey } from '../services/api-keys';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,7 +43,18 @@ export function anonymousCsrfToken(ctx: AppContext, request: FastifyRequest, rep
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const names = cookieNames(ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'user';
+    // External callers: the key alone decides; cookies (and so CSRF) play no part.
+    if (access === 'api-key') {
+      const header = request.headers.authorization;
+      request.apiKey = await verifyApiKey(ctx.db, Array.isArray(header) ? header[0] : header);
+      if (!request.apiKey) throw new ApiError('apiKeyInvalid');
+      const scope = request.routeOptions.config?.scope;
+      if (!scope || !request.apiKey.scopes.includes(scope)) throw new ApiError('apiKeyScope');
+      return;
+    }
     const token = request.cookies[names.session];
     request.auth = token ? await findSession(ctx.db, token) : null;
     if (MUTATING.has(request.method)) {
@@ -51,7 +63,6 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       const expected = request.auth ? request.auth.csrfToken : request.cookies[names.csrf];
       if (!sameToken(sent, expected)) throw new ApiError('csrfFailed');
     }
-    const access = request.routeOptions.config?.access ?? 'user';
     if (access === 'public' || !request.routeOptions.url) return;
     if (!request.auth) throw new ApiError('notAuthenticated');
     if (access === 'staff' && !isAdmin(request.auth.user)) throw new ApiError('forbidden');

@@ -1,0 +1,117 @@
+/**
+ * `npm run api-key -- create <name> [--scope accounting:write] [--scope read] | list | revoke <prefix>`:
+ * manages the API keys of external callers in the database the portal uses (DATABASE_URL, or the
+ * embedded one in DATA_DIR — stop the portal first then). The key is printed once, at creation.
+ */
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { readConfig } from '../src/server/config';
+import { migrate, openDatabase } from '../src/server/db/database';
+import type { Database } from '../src/server/db/tables';
+import { API_SCOPES, createApiKey, isApiScope, listApiKeys, revokeApiKey, type ApiScope } from '../src/server/services/api-keys';
+
+export const USAGE = `Usage:
+  npm run api-key -- create <name> [--scope ${API_SCOPES.join('] [--scope ')}]   (default: every scope)
+  npm run api-key -- list
+  npm run api-key -- revoke <prefix>`;
+
+export class ApiKeyCommandError extends Error {}
+
+export type ApiKeyCommand =
+  | { name: 'create'; keyName: string; scopes: ApiScope[] }
+  | { name: 'list' }
+  | { name: 'revoke'; prefix: string }
+  | { name: 'help' };
+
+/** @throws ApiKeyCommandError on an unknown command, option or scope */
+export function parseApiKeyArgs(argv: string[]): ApiKeyCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { scope: { type: 'string', multiple: true } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new ApiKeyCommandError((error as Error).message);
+  }
+  const [name, arg, ...extra] = parsed.positionals;
+  if (!name || name === 'help') return { name: 'help' };
+  if (extra.length) throw new ApiKeyCommandError(`unexpected "${extra.join(' ')}"`);
+  if (name === 'list') return { name: 'list' };
+  if (name === 'revoke') {
+    if (!arg) throw new ApiKeyCommandError('revoke needs the prefix of the key (see list)');
+    return { name: 'revoke', prefix: arg };
+  }
+  if (name === 'create') {
+    if (!arg?.trim()) throw new ApiKeyCommandError('create needs a name, e.g. create supek-exporter');
+    const scopes = parsed.values.scope ?? [...API_SCOPES];
+    const unknown = scopes.filter((s) => !isApiScope(s));
+    if (unknown.length) throw new ApiKeyCommandError(`unknown scope ${unknown.join(', ')}; known: ${API_SCOPES.join(', ')}`);
+    return { name: 'create', keyName: arg, scopes: scopes as ApiScope[] };
+  }
+  throw new ApiKeyCommandError(`unknown command "${name}"; use create, list or revoke`);
+}
+
+/** Runs a command; returns the lines to print. */
+export async function runApiKey(db: Kysely<Database>, command: ApiKeyCommand): Promise<string[]> {
+  switch (command.name) {
+    case 'help':
+      return [USAGE];
+    case 'create': {
+      const { key, info } = await createApiKey(db, command.keyName, command.scopes);
+      return [
+        `created key "${info.name}" (prefix ${info.prefix}, scopes ${info.scopes.join(', ')})`,
+        `key (shown only now, store it safely): ${key}`,
+        `send it as: Authorization: Api-Key ${key}`,
+      ];
+    }
+    case 'list': {
+      const keys = await listApiKeys(db);
+      const date = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '-');
+      return [
+        ...keys.map((k) =>
+          [k.prefix, k.name.padEnd(24), k.scopes.join(',').padEnd(22), `created ${date(k.created_at)}`, `used ${date(k.last_used_at)}`, k.revoked_at ? `REVOKED ${date(k.revoked_at)}` : 'live'].join('  '),
+        ),
+        `${keys.length} key(s)`,
+      ];
+    }
+    case 'revoke':
+      if (!(await revokeApiKey(db, command.prefix))) throw new ApiKeyCommandError(`no live key with prefix ${command.prefix}`);
+      return [`revoked key ${command.prefix}`];
+  }
+}
+
+async function main(): Promise<number> {
+  let command: ApiKeyCommand;
+  try {
+    command = parseApiKeyArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`api-key: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (command.name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const config = readConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(handle.db);
+    for (const line of await runApiKey(handle.db, command)) process.stdout.write(`${line}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiKeyCommandError)) throw error;
+    process.stderr.write(`api-key: ${error.message}\n`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (require.main === module)
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`api-key failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../errors';
+
+/**
+ * Checks and prepares the job records of one ingest call, before anything is stored: a bad row
+ * fails the whole call with a 400 naming the row and the field, so nothing is half-stored.
+ */
+
+/** A job record ready to store. */
+export interface PreparedRow {
+  /** Position in the `usage` list, from 0. */
+  row: number;
+  jobId: string;
+  /** False when the cluster sent no job id and `jobId` is a digest of the record. */
+  hasJobId: boolean;
+  user: string | null;
+  project: string | null;
+  endTime: Date;
+  cpuh: number;
+  gpuh: number;
+  /** Every field sent except user, project and end_time, plus the computed cpuh and gpuh. */
+  record: Record<string, unknown>;
+}
+
+/** The earliest end time taken (2000-01-01): older epoch values are a unit mistake, not history. */
+const EARLIEST_END = 946_684_800;
+/** Clocks of the clusters may run a little ahead of ours. */
+const FUTURE_SLACK_S = 300;
+const MAX_TEXT = 200;
+
+function fail(row: number | null, field: string | null, message: string): never {
+  const where = row === null ? 'usage' : `usage[${row}]${field ? `.${field}` : ''}`;
+  throw new ApiError('usageRowInvalid', `${where}: ${message}`, { row, field });
+}
+
+/** A number or a string of one; null/undefined when the field is absent. */
+function numberField(raw: Record<string, unknown>, row: number, field: string): number | undefined {
+  const value = raw[field];
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) fail(row, field, `must be a number, got ${JSON.stringify(value).slice(0, 40)}`);
+  if (n < 0) fail(row, field, `must not be negative, got ${n}`);
+  return n;
+}
+
+function textField(raw: Record<string, unknown>, row: number, field: string): string | null {
+  const value = raw[field];
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') fail(row, field, 'must be a text');
+  const text = value.trim();
+  if (text.length > MAX_TEXT) fail(row, field, `must be at most ${MAX_TEXT} characters`);
+  return text || null;
+}
+
+/** `n × walltime / 3600`, rounded to 4 places. */
+export function hoursOf(count: number, walltimeSeconds: number): number {
+  return Math.round((count * walltimeSeconds) / 3600 * 1e4 + Number.EPSILON) / 1e4;
+}
+
+function hours(raw: Record<string, unknown>, row: number, count: 'ncpus' | 'ngpus', given: 'cpuh' | 'gpuh', jupyter: string): number {
+  const n = numberField(raw, row, count);
+  if (n !== undefined) {
+    const walltime = numberField(raw, row, 'walltime');
+    if (walltime === undefined) fail(row, 'walltime', `Missing 'walltime' field (needed with '${count}')`);
+    return hoursOf(n, walltime);
+  }
+  return numberField(raw, row, given) ?? numberField(raw, row, jupyter) ?? 0;
+}
+
+/**
+ * Checks the body `{"usage": [...]}` and prepares every row.
+ *
+ * @throws ApiError usageRowInvalid (400) naming the first bad row and field
+ */
+export function prepareRows(body: unknown, now: Date, maxRows: number): PreparedRow[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) fail(null, null, 'the body must be an object {"usage": [...]}');
+  const usage = (body as { usage?: unknown }).usage;
+  if (!Array.isArray(usage)) fail(null, null, "Missing 'usage' field: a list of job records");
+  if (usage.length > maxRows) fail(null, null, `at most ${maxRows} records in one call, got ${usage.length}`);
+  const latest = now.getTime() / 1000 + FUTURE_SLACK_S;
+  return usage.map((item, row): PreparedRow => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) fail(row, null, 'must be an object');
+    const raw = item as Record<string, unknown>;
+    if (raw.end_time === undefined || raw.end_time === null || raw.end_time === '') fail(row, 'end_time', "Missing 'end_time' field");
+    const end = numberField(raw, row, 'end_time')!;
+    if (end < EARLIEST_END) fail(row, 'end_time', 'must be epoch seconds after 2000-01-01');
+    if (end > latest) fail(row, 'end_time', 'is in the future');
+    const cpuh = hours(raw, row, 'ncpus', 'cpuh', 'jupyter_cpu_h');
+    const gpuh = hours(raw, row, 'ngpus', 'gpuh', 'jupyter_gpu_h');
+    const user = textField(raw, row, 'user');
+    const project = textField(raw, row, 'project');
+    const jobid = textField(raw, row, 'jobid');
+    const { user: _u, project: _p, end_time: _e, ...rest } = raw;
+    const record = { ...rest, cpuh, gpuh };
+    const jobId =
+      jobid ??
+      `~${createHash('sha256')
+        .update(JSON.stringify([user, project, end, Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : 1))]))
+        .digest('hex')
+        .slice(0, 32)}`;
+    return { row, jobId, hasJobId: jobid !== null, user, project, endTime: new Date(end * 1000), cpuh, gpuh, record };
+  });
+}
