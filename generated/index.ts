@@ -252,6 +252,74 @@ export interface ExtensionNewBody {
   date_end: string;
 }
 /**
+ * The file named by EXTERNAL_API_MAPS: how GET /api/v1/accounting/projectsusers rewrites project identifiers and names institutions and realms for the clusters' provisioning. Every part may be left out.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ExternalApiMaps".
+ */
+export interface ExternalApiMaps {
+  /**
+   * Applied in order to every identifier (sifra): each occurrence of `from` is replaced by `to`, e.g. strip 'Grant agreement ID: ', '/' to '-', ' ' to '-'.
+   *
+   * @maxItems 100
+   */
+  identifierRewrites?: {
+    from: string;
+    to: string;
+  }[];
+  /**
+   * Institutions by the short name projects carry as their institute: full name, OIB, MBU and realm.
+   *
+   * @maxItems 5000
+   */
+  institutions?: {
+    name: string;
+    fullName?: string;
+    oib?: string;
+    mbu?: string;
+    realm?: string;
+  }[];
+  /**
+   * For institutes with no realm among the institutions: the first entry whose `from` occurs in the institute's name gives the realm `to`.
+   *
+   * @maxItems 1000
+   */
+  realms?: {
+    from: string;
+    to: string;
+  }[];
+}
+/**
+ * Query strings of the external API for the clusters' provisioning.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ExternalApiQueries".
+ */
+export interface ExternalApiQueries {
+  [k: string]: unknown;
+}
+/**
+ * GET /api/v1/usersprojects: tags = resource tags, any of them (comma-separated); projects = exact project identifiers (comma-separated).
+ *
+ * This interface was referenced by `ExternalApiQueries`'s JSON-Schema
+ * via the `definition` "usersProjects".
+ */
+export interface UsersProjectsQuery {
+  tags?: string;
+  projects?: string;
+}
+/**
+ * GET /api/v1/accounting/projectsusers: tags with op=OR (default, any of them) or op=AND (exactly these tags); tag = exactly this one tag.
+ *
+ * This interface was referenced by `ExternalApiQueries`'s JSON-Schema
+ * via the `definition` "projectsUsers".
+ */
+export interface ProjectsUsersQuery {
+  tags?: string;
+  op?: 'OR' | 'AND';
+  tag?: string;
+}
+/**
  * Body of POST /api/v1/internal/invites-sent/: cancels the caller's pending invitation of email to the project with database id projectid. inviterid is the caller's user id.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1137,6 +1205,10 @@ export interface ServiceConfig {
   contactEmail: 'computing@srce.hr';
   mailFrom: {hr: string; en: string};
   staffEmail: 'computing@srce.hr';
+  /**
+   * Public pages of the research registry the portal links to; {id} is the registry's id of the person or project.
+   */
+  registryPages: {person: string; project: string};
 }
 /**
  * Staff grid of approved projects at /ui/projects: only states whose isRequest is false.

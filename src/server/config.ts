@@ -25,6 +25,8 @@ export interface ServerConfig {
   jobs: boolean;
   /** Addresses and networks (CIDR) allowed to read /metrics. */
   metricsAllow: string[];
+  /** JSON file of identifier rewrites, institutions and realms for the external API (schemas/api/external-maps.json). */
+  externalApiMaps?: string;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -69,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true),
+    externalApiMaps: env.EXTERNAL_API_MAPS || undefined,
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
       .split(',')
       .map((a) => a.trim())

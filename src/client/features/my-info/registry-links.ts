@@ -1,5 +1,9 @@
-/** Public pages of the research registry (CroRIS) the portal links to. */
+import { schemas } from '../../shared/schema-set';
+
+const page = (template: string, id: number | string) => template.replace('{id}', encodeURIComponent(String(id)));
+
+/** Public pages of the research registry (CroRIS) the portal links to (`registryPages` of rules/service.json). */
 export const registryLinks = {
-  person: (crorisId: number | string): string => `https://www.croris.hr/osobe/profil/${crorisId}/`,
-  project: (crorisId: number | string): string => `https://www.croris.hr/projekti/projekt/${crorisId}`,
+  person: (crorisId: number | string): string => page(schemas.service.registryPages.person, crorisId),
+  project: (crorisId: number | string): string => page(schemas.service.registryPages.project, crorisId),
 } as const;

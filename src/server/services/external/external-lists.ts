@@ -1,0 +1,156 @@
+/**
+ * The answers the clusters' provisioning scripts read (reference §2.3, its quirks fixed): who is
+ * on which active project, every SSH key, and the approved projects with their people. Each is
+ * built as JSON in one query and kept in the list cache (services/list-cache.ts) under a name that
+ * includes its filters, so a repeated call is a cache read and any change to the tables it reads
+ * is seen by the next call.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import type { SchemaSet } from '../../../schema-runtime';
+import { stateRules } from '../projects/state-rules';
+import type { ListSpec } from '../list-cache';
+import type { ExternalMaps } from './external-maps';
+
+/** The tables the external answers read. */
+const TABLES = ['users', 'memberships', 'projects', 'states', 'project_types'];
+
+/** A comma-separated query value as a list: trimmed, empty parts dropped, duplicates removed, sorted. */
+export function queryList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))].sort();
+}
+
+const cacheName = (base: string, parts: Record<string, string[] | string | undefined>) =>
+  `${base}?${Object.entries(parts)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : v!)}`)
+    .join('&')}`;
+
+/** The granted resource tags of project `p` as a JSON array of strings. */
+const TAGS = sql`(SELECT coalesce(jsonb_agg(t->>'value' ORDER BY ord), '[]'::jsonb)
+  FROM jsonb_array_elements(coalesce(p.staff_resources_type, '[]'::jsonb)) WITH ORDINALITY AS g(t, ord))`;
+/** The tags of project `p` as a sorted text array, for exact comparisons. */
+const TAG_SET = sql`(SELECT coalesce(array_agg(DISTINCT t->>'value' ORDER BY t->>'value'), '{}'::text[])
+  FROM jsonb_array_elements(coalesce(p.staff_resources_type, '[]'::jsonb)) AS g(t))`;
+const HAS_ANY_TAG = (tags: string[]) =>
+  sql`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(p.staff_resources_type, '[]'::jsonb)) AS g(t) WHERE t->>'value' = ANY(${tags}::text[]))`;
+
+/** GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`. */
+export function usersProjectsList(db: Kysely<Database>, filter: { tags?: string[]; projects?: string[] }): ListSpec {
+  return {
+    name: cacheName('ext-usersprojects', filter),
+    dependsOn: TABLES,
+    build: async () => {
+      const { rows } = await sql<{ body: string }>`
+        SELECT coalesce(json_agg(json_build_object(
+          'user', json_build_object('id', u.id, 'person_oib', u.person_oib, 'first_name', u.first_name, 'last_name', u.last_name,
+            'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
+            'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
+          'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
+            'institute', p.institute, 'project_type', pt.name, 'resources_numbers', p.resources_numbers,
+            'staff_resources_type', ${TAGS}, 'state', s.name),
+          'date_joined', m.date_joined) ORDER BY m.id), '[]'::json)::text AS body
+        FROM memberships m
+          JOIN users u ON u.id = m.user_id
+          JOIN projects p ON p.id = m.project_id
+          JOIN states s ON s.id = p.state_id
+          JOIN project_types pt ON pt.id = p.project_type_id
+        WHERE p.is_active
+          AND ${filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`}
+          AND ${filter.projects ? sql`p.identifier = ANY(${filter.projects}::text[])` : sql`true`}`.execute(db);
+      return rows[0].body;
+    },
+  };
+}
+
+/** GET /api/v1/sshkeys: every key with its owner's cluster username. */
+export function sshKeysList(db: Kysely<Database>): ListSpec {
+  return {
+    name: 'ext-sshkeys',
+    dependsOn: ['users', 'ssh_keys'],
+    build: async () => {
+      const { rows } = await sql<{ body: string }>`
+        SELECT coalesce(json_agg(json_build_object('name', k.name, 'fingerprint', k.fingerprint, 'public_key', k.public_key,
+          'date_created', k.date_created, 'user', json_build_object('id', u.id, 'person_username', u.person_username)) ORDER BY k.id), '[]'::json)::text AS body
+        FROM ssh_keys k JOIN users u ON u.id = k.user_id`.execute(db);
+      return rows[0].body;
+    },
+  };
+}
+
+interface ProjectUsersRow {
+  id: number;
+  identifier: string;
+  date_from: string | null;
+  date_end: string | null;
+  date_approved: string | null;
+  type: string;
+  name: string;
+  institute: string;
+  croris_id: number | null;
+  croris_finance: unknown;
+  science_field: unknown;
+  approved_resources: string[];
+  users: unknown[];
+}
+
+/**
+ * GET /api/v1/accounting/projectsusers: approved projects (every state that is not a request:
+ * running, being extended or finished) with institution, science fields as plain names, granted
+ * tags and people. `tags` with `op` OR: any of them; AND or `tag`: exactly those tags.
+ */
+export function projectsUsersList(
+  db: Kysely<Database>,
+  schemas: SchemaSet,
+  maps: ExternalMaps,
+  filter: { tags?: string[]; op?: 'OR' | 'AND'; tag?: string },
+): ListSpec {
+  const states = stateRules(schemas).filter((s) => !s.isRequest).map((s) => s.value);
+  const exact = filter.tag !== undefined ? [filter.tag] : filter.op === 'AND' ? filter.tags : undefined;
+  const tagCondition = exact ? sql`${TAG_SET} = ${[...new Set(exact)].sort()}::text[]` : filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`;
+  const registryProject = schemas.service.registryPages.project;
+  return {
+    name: cacheName('ext-projectsusers', { tags: filter.tags, op: filter.tags ? (filter.op ?? 'OR') : undefined, tag: filter.tag }),
+    dependsOn: TABLES,
+    build: async () => {
+      const { rows } = await sql<ProjectUsersRow>`
+        SELECT p.id, p.identifier, p.date_start AS date_from, p.date_end, to_char(p.date_approved, 'YYYY-MM-DD') AS date_approved,
+          pt.name AS type, p.name, p.institute, p.croris_id, p.croris_finance,
+          (SELECT coalesce(jsonb_agg(jsonb_build_object('name', d->'name'->>'value', 'percent', d->'percent',
+              'scientificfields', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', f->'name'->>'value', 'percent', f->'percent')), '[]'::jsonb)
+                                   FROM jsonb_array_elements(coalesce(d->'scientificfields', '[]'::jsonb)) AS sf(f)))), '[]'::jsonb)
+           FROM jsonb_array_elements(coalesce(p.science_field, '[]'::jsonb)) AS sd(d)) AS science_field,
+          ${TAGS} AS approved_resources,
+          (SELECT coalesce(json_agg(json_build_object('id', u.id, 'uid', u.person_uniqueid, 'ime', u.first_name, 'prezime', u.last_name,
+              'mail', u.person_mail, 'ustanova', u.person_institution) ORDER BY m.id), '[]'::json)
+           FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_id = p.id) AS users
+        FROM projects p
+          JOIN states s ON s.id = p.state_id
+          JOIN project_types pt ON pt.id = p.project_type_id
+        WHERE s.name = ANY(${states}::text[]) AND ${tagCondition}
+        ORDER BY p.id`.execute(db);
+      const answer = rows.map((row) => {
+        const institution = maps.institution(row.institute);
+        const finance = Array.isArray(row.croris_finance) && row.croris_finance.length ? row.croris_finance : [row.institute];
+        return {
+          id: row.id,
+          sifra: maps.rewriteIdentifier(row.identifier),
+          date_from: row.date_from,
+          date_end: row.date_end,
+          date_approved: row.date_approved,
+          type: row.type,
+          name: row.name,
+          ustanova: { naziv: institution.naziv, oib: institution.oib, mbu: institution.mbu },
+          croris_url: row.croris_id ? registryProject.replace('{id}', String(row.croris_id)) : '',
+          science_field: row.science_field,
+          realm: institution.realm,
+          finance,
+          approved_resources: row.approved_resources,
+          users: row.users,
+        };
+      });
+      return JSON.stringify(answer);
+    },
+  };
+}
