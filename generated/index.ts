@@ -4,6 +4,13 @@
  */
 
 /**
+ * A database id (of a project, a user, …), in bodies and in paths: a whole number from 1 to the largest the database stores (2^31 - 1). Larger numbers name nothing.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "DatabaseId".
+ */
+export type DatabaseId = number;
+/**
  * @maxItems 200
  *
  * This interface was referenced by `InvitesNewBody`'s JSON-Schema
@@ -119,7 +126,7 @@ export type UsersList = (User & {
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "UsersSignoffBody".
  */
-export type UsersSignoffBody = [number, ...number[]];
+export type UsersSignoffBody = [DatabaseId, ...DatabaseId[]];
 /**
  * Request types offered by the new-request chooser, in chooser order. route (the const) is the /ui/new-request/<route> segment; projectType the stored project type; staffOnly hides it from other users and makes the server refuse it; identifierPrefix starts identifiers built from the monthly counter (registry projects keep the registry code and use it only when the registry gives none); form is the request schema in this folder; accepting false shows the form disabled and the server refuses it.
  *
@@ -253,8 +260,8 @@ export interface ExtensionNewBody {
 export interface InviteCancelBody {
   type: 'inviterem';
   email: string;
-  projectid: number;
-  inviterid: number;
+  projectid: DatabaseId;
+  inviterid: DatabaseId;
 }
 /**
  * Body of POST /api/v1/internal/invites/: the project (identifier and database id, which must name the same project) and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only).
@@ -264,7 +271,7 @@ export interface InviteCancelBody {
  */
 export interface InvitesNewBody {
   project: string;
-  projectid: number;
+  projectid: DatabaseId;
   collaboratorEmails?: InvitesNewBodyInviteAddresses;
   foreignCollaboratorEmails?: InvitesNewBodyInviteAddresses;
   type: 'add';

@@ -3,7 +3,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerRequestGuards } from './plugins/request-guards';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
@@ -23,7 +25,13 @@ import { userRoutes } from './routes/users';
  * set's ajv, so the server validates with exactly the rules the forms and the QA tool use.
  */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: 1024 * 1024, trustProxy: true, ...options });
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    // Forwarded headers only from the configured proxies: anyone else could choose their address.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
+    frameworkErrors,
+    ...options,
+  });
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
@@ -40,6 +48,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     }
   });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
+  await registerSecurityHeaders(app, ctx);
+  await registerRequestGuards(app);
   await registerAuth(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(federationRoutes);

@@ -23,6 +23,13 @@ export interface ServerConfig {
   clientDir: string;
   /** Start background jobs (outbox sender, cleanups). */
   jobs: boolean;
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies whose `X-Forwarded-For` is believed; empty:
+   * none, the client's address is the connection's.
+   */
+  trustProxy: string[];
+  /** Invitations one lead may send per hour (all projects together). */
+  invitesPerHour: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -65,5 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    invitesPerHour: int(env.INVITES_PER_HOUR, 50, 'INVITES_PER_HOUR')!,
   };
 }
