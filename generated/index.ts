@@ -1065,7 +1065,14 @@ export interface PortalConstants {
   defaultLocale: 'hr';
   locales: ['hr', 'en'];
   sessionDays: 14;
+  /**
+   * Failed logins allowed per address and username in the window.
+   */
   loginAttemptsPerWindow: 10;
+  /**
+   * Failed logins allowed per username in the window, whatever the addresses.
+   */
+  loginAttemptsPerUsername: 30;
   loginWindowMinutes: 15;
   /**
    * The class of a registry project's institute entry that marks the lead institution.
