@@ -697,6 +697,16 @@ export interface Invite {
   status?: 'valid' | 'used' | 'expired';
 }
 /**
+ * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonName".
+ */
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+/**
  * A project, called a request while in state submit or deny.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -737,9 +747,9 @@ export interface Project {
   resources_numbers?: ResourcesNumbers;
   staffcomment_set?: StaffComment[];
   userproject_set?: UserProject[];
-  approved_by?: PersonRef | null;
-  changed_by?: PersonRef | null;
-  denied_by?: PersonRef | null;
+  approved_by?: PersonRef | PersonName | null;
+  changed_by?: PersonRef | PersonName | null;
+  denied_by?: PersonRef | PersonName | null;
   staff_emailSend?: boolean;
   summary?: string;
   extensions?: ProjectExtension[];
@@ -766,7 +776,7 @@ export interface RegistryCollaborator {
 export interface StaffComment {
   comment: string | null;
   date?: string | null;
-  comment_by?: PersonRef;
+  comment_by?: PersonRef | PersonName;
   project_state?: string;
 }
 /**

@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A GET that changes data: refused when the browser marks the request cross-site. */
+    refuseCrossSite?: boolean;
   }
 }
 

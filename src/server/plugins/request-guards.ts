@@ -43,7 +43,9 @@ function nulParameters(request: FastifyRequest): string[] {
 
 /**
  * Checks every request before it reaches a route: a NUL character (`%00`) in a path or query
- * parameter is refused as the body's NUL rule (noNul) refuses it, naming the parameter.
+ * parameter is refused as the body's NUL rule (noNul) refuses it, naming the parameter; a route
+ * marked `refuseCrossSite` (a GET that changes data, which SameSite=Lax cookies do not protect)
+ * is refused when the browser says a foreign site started the request.
  */
 export async function registerRequestGuards(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
@@ -52,5 +54,6 @@ export async function registerRequestGuards(app: FastifyInstance): Promise<void>
       throw new ApiError('validationFailed', bad.map((p) => `${p}: Contains a NUL character, which no text may hold`).join('; '), {
         issues: bad.map((path) => ({ path: `/${path}`, key: 'nulCharacter', params: {} })),
       });
+    if (request.routeOptions.config?.refuseCrossSite && requestSite(request) === 'cross-site') throw new ApiError('crossSiteRefused');
   });
 }
