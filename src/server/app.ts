@@ -19,6 +19,19 @@ import { membershipRoutes } from './routes/memberships';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
 
+/** A route as registered: method, URL pattern and access group. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
  * it with `app.inject()`. Route schemas are `$ref`s into `schemas/` and are compiled by the schema
@@ -36,6 +49,12 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     const ref = (schema as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
     return ctx.schemas.ajv.compile(schema);
+  });
+  // Every route the app registers, for the authorization matrix test (HEAD twins of GETs left out).
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
   });
   registerErrorHandling(app);
   // Clients send the JSON content type on every mutating call, also when there is no body.

@@ -161,9 +161,10 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
   let fields: StoredFields;
   if (endpoint === 'research') {
     const research = request as ResearchRequest;
+    // Whether the caller leads it first: only its lead learns that it was already submitted.
+    fields = await researchFields(ctx, user, research);
     const taken = await db.selectFrom('projects').select('identifier').where('croris_id', '=', research.croris_id).executeTakeFirst();
     if (taken) throw new ApiError('conflict', 'This registry project has already been submitted');
-    fields = await researchFields(ctx, user, research);
   } else {
     if (isInstitutional(schemas, rule.projectType)) {
       const check = await checkInstituteEligibility(ctx, user);
