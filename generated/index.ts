@@ -401,7 +401,7 @@ export interface ScienceSoftware {
   };
 }
 /**
- * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user).
+ * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user, or else username must).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "SoftwareNewBody".
@@ -412,6 +412,10 @@ export interface SoftwareNewBody {
     label: string;
     value: string;
   };
+  /**
+   * The current web client's username of the staff member chosen as newAppAddedBy; used when newAppAddedBy.value is a display name.
+   */
+  username?: string;
 }
 /**
  * Body of DELETE /api/v1/internal/keys/: the name of one of the caller's keys.

@@ -10,6 +10,7 @@ export const ANNOTATION_KEYWORDS = [
   'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
+  'aliases',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

@@ -29,6 +29,8 @@ declare module 'fastify' {
     access?: Access;
     /** A GET that changes data: refused when the browser marks the request cross-site. */
     refuseCrossSite?: boolean;
+    /** A mutating call that a same-origin browser request may make without the CSRF token (login). */
+    sameOriginInsteadOfCsrf?: boolean;
   }
 }
 

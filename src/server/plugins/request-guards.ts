@@ -22,7 +22,10 @@ export function requestSite(request: FastifyRequest): RequestSite {
   if (!origin) return 'unknown';
   if (origin === 'null') return 'cross-site';
   try {
-    return new URL(origin).host === request.host ? 'same-origin' : 'cross-site';
+    const from = new URL(origin);
+    // The Host header, read with the origin's scheme so that default ports compare equal.
+    const to = new URL(`${from.protocol}//${request.host}`);
+    return from.host === to.host ? 'same-origin' : 'cross-site';
   } catch {
     return 'cross-site';
   }

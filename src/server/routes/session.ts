@@ -51,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Body: LoginBody }>(
     '/auth/login/',
-    { config: { access: 'public' }, schema: { body: { $ref: schemaIdOf('api/login') } } },
+    { config: { access: 'public', sameOriginInsteadOfCsrf: true }, schema: { body: { $ref: schemaIdOf('api/login') } } },
     async (request, reply) => {
       const { username, password } = request.body;
       const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginWindowMinutes, sessionDays } = schemas.constants;

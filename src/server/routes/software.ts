@@ -57,7 +57,8 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const name = request.body.newAppModuleName;
       const adder = request.body.newAppAddedBy.value;
-      const person = await staffPerson(db, adder);
+      // The current web client may send a display name as the value and the username beside it.
+      const person = (await staffPerson(db, adder)) ?? (request.body.username ? await staffPerson(db, request.body.username) : undefined);
       if (!person) throw new ApiError('validationFailed', `body/newAppAddedBy: ${adder} is not a staff user`);
       const row = await db
         .insertInto('science_software')
