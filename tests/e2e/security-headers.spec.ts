@@ -26,7 +26,8 @@ test('the login page, a request form and the staff pages run under the CSP witho
   expect(csp).toContain("frame-ancestors 'none'");
   await loginAs(page, 'lead');
   await page.goto('/ui/new-request/practical-class');
-  await expect(page.locator('#root_name')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Praktična nastava' })).toBeVisible();
+  await expect(page.getByText('Znanstvena područja i polja')).toBeVisible();
   await page.getByRole('button', { name: /^(Podnesi zahtjev|Submit request)$/ }).click();
   await expect(page.getByText('Obvezno').first()).toBeVisible();
   await page.goto('/ui/memberships');
