@@ -17,6 +17,7 @@ export const ERRORS = {
   methodNotAllowed: { status: 405, message: 'Method not allowed' },
   conflict: { status: 409, message: 'Conflict' },
   payloadTooLarge: { status: 413, message: 'The request body is too large' },
+  uriTooLong: { status: 414, message: 'A part of the URL is too long' },
   unsupportedMediaType: { status: 415, message: 'Unsupported content type; send application/json' },
   tooManyLoginAttempts: { status: 429, message: 'Too many login attempts; try again in a few minutes' },
   tooManyInvitations: { status: 429, message: 'Too many invitations sent in the last hour' },

@@ -10,6 +10,7 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
   FST_ERR_BAD_URL: 'badRequest',
+  FST_ERR_MAX_PARAM_LENGTH: 'uriTooLong',
   FST_ERR_ASYNC_CONSTRAINT: 'badRequest',
 };
 
@@ -31,7 +32,7 @@ const DATABASE_CODES: Record<string, string> = {
 /** The envelope for an error of the framework itself (a malformed URL), which never reaches the error handler. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const key = (error.code && FASTIFY_CODES[error.code]) || 'badRequest';
-  const body = errorBody(key, error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : undefined);
+  const body = errorBody(key, key === 'badRequest' ? 'The URL is not valid' : undefined);
   void reply.status(body.status.code).send(body);
 }
 
