@@ -4,6 +4,13 @@
  */
 
 /**
+ * A database id (of a project, a user, …), in bodies and in paths: a whole number from 1 to the largest the database stores (2^31 - 1). Larger numbers name nothing.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "DatabaseId".
+ */
+export type DatabaseId = number;
+/**
  * @maxItems 200
  *
  * This interface was referenced by `InvitesNewBody`'s JSON-Schema
@@ -119,7 +126,7 @@ export type UsersList = (User & {
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "UsersSignoffBody".
  */
-export type UsersSignoffBody = [number, ...number[]];
+export type UsersSignoffBody = [DatabaseId, ...DatabaseId[]];
 /**
  * Request types offered by the new-request chooser, in chooser order. route (the const) is the /ui/new-request/<route> segment; projectType the stored project type; staffOnly hides it from other users and makes the server refuse it; identifierPrefix starts identifiers built from the monthly counter (registry projects keep the registry code and use it only when the registry gives none); form is the request schema in this folder; accepting false shows the form disabled and the server refuses it.
  *
@@ -328,8 +335,8 @@ export interface ProjectsUsersQuery {
 export interface InviteCancelBody {
   type: 'inviterem';
   email: string;
-  projectid: number;
-  inviterid: number;
+  projectid: DatabaseId;
+  inviterid: DatabaseId;
 }
 /**
  * Body of POST /api/v1/internal/invites/: the project (identifier and database id, which must name the same project) and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only).
@@ -339,7 +346,7 @@ export interface InviteCancelBody {
  */
 export interface InvitesNewBody {
   project: string;
-  projectid: number;
+  projectid: DatabaseId;
   collaboratorEmails?: InvitesNewBodyInviteAddresses;
   foreignCollaboratorEmails?: InvitesNewBodyInviteAddresses;
   type: 'add';
@@ -469,7 +476,7 @@ export interface ScienceSoftware {
   };
 }
 /**
- * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user).
+ * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user, or else username must).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "SoftwareNewBody".
@@ -480,6 +487,10 @@ export interface SoftwareNewBody {
     label: string;
     value: string;
   };
+  /**
+   * The current web client's username of the staff member chosen as newAppAddedBy; used when newAppAddedBy.value is a display name.
+   */
+  username?: string;
 }
 /**
  * Body of DELETE /api/v1/internal/keys/: the name of one of the caller's keys.
@@ -765,6 +776,16 @@ export interface Invite {
   status?: 'valid' | 'used' | 'expired';
 }
 /**
+ * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonName".
+ */
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+/**
  * A project, called a request while in state submit or deny.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -805,9 +826,9 @@ export interface Project {
   resources_numbers?: ResourcesNumbers;
   staffcomment_set?: StaffComment[];
   userproject_set?: UserProject[];
-  approved_by?: PersonRef | null;
-  changed_by?: PersonRef | null;
-  denied_by?: PersonRef | null;
+  approved_by?: PersonRef | PersonName | null;
+  changed_by?: PersonRef | PersonName | null;
+  denied_by?: PersonRef | PersonName | null;
   staff_emailSend?: boolean;
   summary?: string;
   extensions?: ProjectExtension[];
@@ -834,7 +855,7 @@ export interface RegistryCollaborator {
 export interface StaffComment {
   comment: string | null;
   date?: string | null;
-  comment_by?: PersonRef;
+  comment_by?: PersonRef | PersonName;
   project_state?: string;
 }
 /**
@@ -1184,7 +1205,14 @@ export interface PortalConstants {
   defaultLocale: 'hr';
   locales: ['hr', 'en'];
   sessionDays: 14;
+  /**
+   * Failed logins allowed per address and username in the window.
+   */
   loginAttemptsPerWindow: 10;
+  /**
+   * Failed logins allowed per username in the window, whatever the addresses.
+   */
+  loginAttemptsPerUsername: 30;
   loginWindowMinutes: 15;
   /**
    * The class of a registry project's institute entry that marks the lead institution.

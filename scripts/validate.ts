@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatIssue } from '../src/schema-runtime';
+import { formatIssue, mapCurrentClientBody } from '../src/schema-runtime';
 import { loadSchemaSet } from '../src/schema-runtime/node';
 
 const USAGE = 'usage: npm run validate -- <schema-id> <file.json> [--lang en|hr] [--schemas <dir>]';
@@ -47,7 +47,9 @@ export function runValidate(argv: string[], out: (line: string) => void = consol
   }
   let result;
   try {
-    result = schemas.validate(schemaId, data);
+    const mapped = mapCurrentClientBody(schemas, schemaId, data);
+    for (const warning of mapped.warnings) out(`warning: ${warning}`);
+    result = schemas.validate(schemaId, mapped.body);
   } catch (error) {
     out(`${(error as Error).message}; known schemas:\n  ${schemas.ids.map((id) => id.replace(/^.*\/schemas\//, '')).join('\n  ')}`);
     return 2;

@@ -5,6 +5,7 @@
 export { createAjv } from './create-ajv';
 export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears } from './keywords';
 export { requestDateCeiling } from './request-dates';
+export { mapCurrentClientBody, type CompatResult } from './client-compat';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';

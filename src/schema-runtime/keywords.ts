@@ -12,6 +12,7 @@ export const ANNOTATION_KEYWORDS = [
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
+  'aliases',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */
@@ -125,6 +126,52 @@ export const dateSpanYears: KeywordDefinition = {
   }),
 };
 
+/** The JSON pointer of a child of `base`. */
+function childPointer(base: string, key: string | number): string {
+  return `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** Pointers (below `base`) of every string in the value, object keys included, that holds a NUL character. */
+export function nulPaths(data: unknown, base = '', found: string[] = [], depth = 0): string[] {
+  if (typeof data === 'string') {
+    if (data.includes('\u0000')) found.push(base);
+  } else if (depth < 64 && data !== null && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const path = childPointer(base, Array.isArray(data) ? Number(key) : key);
+      if (key.includes('\u0000')) found.push(path);
+      else nulPaths(value, path, found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/**
+ * `noNul: true` — no string anywhere in the value contains a NUL character (U+0000). No text of
+ * the portal can hold one, and the database cannot store it. Put at the root of a body schema, it
+ * covers every field, each error naming the offending field.
+ */
+export const noNul: KeywordDefinition = {
+  keyword: 'noNul',
+  schemaType: 'boolean',
+  errors: true,
+  validate: function check(enabled: boolean, data: unknown, parentSchema?: unknown, dataCxt?: { instancePath: string }) {
+    if (!enabled) return true;
+    const paths = nulPaths(data, dataCxt?.instancePath ?? '');
+    if (paths.length === 0) return true;
+    (check as SchemaValidateFunction).errors = paths.map((instancePath) => ({ keyword: 'noNul', instancePath, params: {}, message: 'noNul', parentSchema }) as never);
+    return false;
+  } as SchemaValidateFunction,
+};
+
+/** `notBlank: true` — a string holds at least one non-space character (a required text cannot be only spaces). */
+export const notBlank: KeywordDefinition = {
+  keyword: 'notBlank',
+  type: 'string',
+  schemaType: 'boolean',
+  errors: true,
+  validate: withErrors('notBlank', (enabled: boolean, data: unknown) => (!enabled || (data as string).trim() !== '' ? null : {})),
+};
+
 /** Registers our keywords and annotations on an ajv instance. */
 export function addPortalKeywords(ajv: Ajv): Ajv {
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: undefined });
@@ -132,5 +179,7 @@ export function addPortalKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(uniqueBy);
   ajv.addKeyword(dateOrder);
   ajv.addKeyword(dateSpanYears);
+  ajv.addKeyword(noNul);
+  ajv.addKeyword(notBlank);
   return ajv;
 }

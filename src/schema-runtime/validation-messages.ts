@@ -42,6 +42,8 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
   minItems: 'tooFewItems',
   maxItems: 'tooManyItems',
   pattern: 'invalidPattern',
+  noNul: 'nulCharacter',
+  notBlank: 'required',
 };
 
 /** Keywords whose errors only restate failures of their sub-schemas. */

@@ -4,7 +4,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerRequestGuards } from './plugins/request-guards';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
@@ -24,6 +26,19 @@ import { externalRoutes } from './routes/external';
 /** A request id a proxy sent along is kept when it looks like one; otherwise a new one is made. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
+/** A route as registered: method, URL pattern and access group. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 /**
  * Builds the Fastify app on an open context. It never listens: `server.ts` does, and tests drive
  * it with `app.inject()`. Route schemas are `$ref`s into `schemas/` and are compiled by the schema
@@ -32,7 +47,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies: anyone else could choose their address.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
+    frameworkErrors,
     // Every log line of a request carries its id; the answer returns it, so a user's report can be traced.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -49,6 +66,12 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
     return ctx.schemas.ajv.compile(schema);
   });
+  // Every route the app registers, for the authorization matrix test (HEAD twins of GETs left out).
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+  });
   registerErrorHandling(app);
   // Clients send the JSON content type on every mutating call, also when there is no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -60,6 +83,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     }
   });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
+  await registerSecurityHeaders(app, ctx);
+  await registerRequestGuards(app);
   await registerAuth(app, ctx);
   // At the root, so that its timing hook sees every route.
   await operationsRoutes(app, ctx);

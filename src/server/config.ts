@@ -27,6 +27,13 @@ export interface ServerConfig {
   metricsAllow: string[];
   /** JSON file of identifier rewrites, institutions and realms for the external API (schemas/api/external-maps.json). */
   externalApiMaps?: string;
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies whose `X-Forwarded-For` is believed; empty:
+   * none, the client's address is the connection's.
+   */
+  trustProxy: string[];
+  /** Invitations one lead may send per hour (all projects together). */
+  invitesPerHour: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -76,5 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    invitesPerHour: int(env.INVITES_PER_HOUR, 50, 'INVITES_PER_HOUR')!,
   };
 }

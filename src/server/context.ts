@@ -35,6 +35,10 @@ declare module 'fastify' {
     access?: Access;
     /** The scope an `api-key` route needs. */
     scope?: ApiScope;
+    /** A GET that changes data: refused when the browser marks the request cross-site. */
+    refuseCrossSite?: boolean;
+    /** A mutating call that a same-origin browser request may make without the CSRF token (login). */
+    sameOriginInsteadOfCsrf?: boolean;
   }
 }
 

@@ -181,7 +181,7 @@ describe('request submission API', () => {
       ['6657 CPU cores', { resources_numbers: { HPCnSlotsCPU: 6657 } }, /HPCnSlotsCPU: The number cannot be greater than 6656/, 'numberTooLarge'],
       ['a start after the end', { date_start: '2026-06-01', date_end: '2026-05-01' }, /date validation failed/, 'dateOrder'],
       ['a date past the ceiling', { date_end: '2027-02-02' }, /date_end: The date cannot be later than/, 'dateTooLate'],
-      ['an unknown field', { hacker: true }, /Unknown field hacker/, 'unknownField'],
+      ['an unknown resource number', { resources_numbers: { HPCnSlotsCPU: 64, hacker: 1 } }, /Unknown field hacker/, 'unknownField'],
       ['a missing reason', { reason: undefined }, /reason: Required/, 'required'],
       ['a string where a number belongs', { resources_numbers: { HPCnSlotsCPU: '64' } }, /Wrong type/, 'invalidType'],
     ])('refuses %s with its message and the issue list', async (_what, change, message, key) => {

@@ -123,12 +123,13 @@ describe('staff users API', () => {
     expect(res.json()).toMatchObject({ username: 'lead', person_username: 'ahorvat', status: true, is_staff: false });
   });
 
-  it('answers 404 for an unknown user, also for names no user can have', async () => {
-    for (const name of ['nobody', '%00']) {
-      const res = await send(staff, 'GET', `/api/v1/internal/users/${name}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().status.key).toBe('notFound');
-    }
+  it('answers 404 for an unknown user, 400 for a NUL in the name, and 414 for names no user can have', async () => {
+    const res = await send(staff, 'GET', '/api/v1/internal/users/nobody');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status.key).toBe('notFound');
+    const nul = await send(staff, 'GET', '/api/v1/internal/users/%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().status).toMatchObject({ key: 'validationFailed', message: expect.stringContaining('path/username') });
     const long = await send(staff, 'GET', `/api/v1/internal/users/${'x'.repeat(300)}`);
     expect(long.statusCode).toBe(414);
     // Fastify's router refuses over-long path parameters itself (maxParamLength), before any route.

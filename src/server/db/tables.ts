@@ -44,6 +44,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** One row per invitation sent (0006), for the hourly cap per lead. */
+export interface InviteSendsTable {
+  id: Generated<number>;
+  inviter_id: number;
+  sent_at: CreatedAt;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   key: string;
@@ -225,6 +232,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  invite_sends: InviteSendsTable;
   states: LookupTable;
   project_types: LookupTable;
   roles: LookupTable;

@@ -5,6 +5,7 @@ import { isAdmin } from '../context';
 import type { ExtensionNewBody, ProjectExtension } from '../../../generated';
 import { lookupIds } from '../db/vocabularies';
 import { ApiError } from '../errors';
+import { parseDatabaseId } from '../services/invites/project-rules';
 import { currentUser } from '../plugins/auth';
 import { schemaIdOf } from '../../schema-runtime';
 import { mailExtensionRequested } from '../services/projects/project-mails';
@@ -15,9 +16,9 @@ const BASE = '/api/v1/internal/project-extend';
 const API_DATE = 'yyyy-MM-dd';
 
 /** A path id as a project id; anything else names no project. */
-function projectIdOf(raw: string): number {
-  const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('notFound', `Project ${raw} not found`);
+function projectIdOf(ctx: AppContext, raw: string): number {
+  const id = parseDatabaseId(ctx.schemas, raw);
+  if (id === undefined) throw new ApiError('notFound', `Project ${raw} not found`);
   return id;
 }
 
@@ -40,7 +41,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get<{ Params: { id: string } }>(`${BASE}/:id`, async (request) => {
     const user = currentUser(request);
-    const projectId = projectIdOf(request.params.id);
+    const projectId = projectIdOf(ctx, request.params.id);
     const project = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
     if (!project) throw new ApiError('notFound', `Project ${projectId} not found`);
     if (!isAdmin(user) && !(await memberProjectIds(user.id)).includes(projectId))
@@ -53,9 +54,8 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { body: { $ref: schemaIdOf('api/extension-new') } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const projectId = projectIdOf(request.params.id);
+      const projectId = projectIdOf(ctx, request.params.id);
       const reason = request.body.reason.trim();
-      if (!reason) throw new ApiError('validationFailed', 'body/reason: Required', { issues: [{ path: '/reason', key: 'required', params: {} }] });
       const states = await lookupIds(db, 'states');
 
       const extension = await db.transaction().execute(async (trx) => {

@@ -21,7 +21,8 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => sendInvites(ctx, currentUser(request), request.body),
   );
 
-  app.get<{ Params: { key: string } }>('/api/v1/internal/invites/:key', async (request, reply) => {
+  // Accepting is a GET (the spec's call), so a link on another site must not make a signed-in user join.
+  app.get<{ Params: { key: string } }>('/api/v1/internal/invites/:key', { config: { refuseCrossSite: true } }, async (request, reply) => {
     const answer = await acceptInvite(ctx, currentUser(request), request.params.key);
     return reply.status(201).send(answer);
   });

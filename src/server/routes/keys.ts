@@ -47,7 +47,6 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     async (request, reply) => {
       const user = currentUser(request);
       const name = request.body.name.trim();
-      if (!name) throw new ApiError('validationFailed', 'body/name: Required');
       let parsed;
       try {
         parsed = parsePublicKey(request.body.public_key);

@@ -4,13 +4,13 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { addInternalUsers, signOffCollaborators } from '../services/invites/memberships';
-import { parseProjectId } from '../services/invites/project-rules';
+import { parseDatabaseId } from '../services/invites/project-rules';
 import { schemaIdOf } from '../../schema-runtime';
 
 type ProjectParams = { Params: { projectId: string } };
 
-function projectIdOf(raw: string): number {
-  const id = parseProjectId(raw);
+function projectIdOf(ctx: AppContext, raw: string): number {
+  const id = parseDatabaseId(ctx.schemas, raw);
   if (id === undefined) throw new ApiError('badRequest', `"${raw}" is not a project id`);
   return id;
 }
@@ -23,12 +23,12 @@ export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<ProjectParams & { Body: UsersSignoffBody }>(
     '/api/v1/internal/users-projects/:projectId',
     { schema: { body: { $ref: schemaIdOf('api/users-signoff') } } },
-    async (request) => signOffCollaborators(ctx, currentUser(request), projectIdOf(request.params.projectId), request.body),
+    async (request) => signOffCollaborators(ctx, currentUser(request), projectIdOf(ctx, request.params.projectId), request.body),
   );
 
   app.post<ProjectParams & { Body: UsersAddInternalBody }>(
     '/api/v1/internal/users-intprojects/:projectId',
     { schema: { body: { $ref: schemaIdOf('api/users-add-internal') } }, config: { access: 'staff' } },
-    async (request) => addInternalUsers(ctx, currentUser(request), projectIdOf(request.params.projectId), request.body),
+    async (request) => addInternalUsers(ctx, currentUser(request), projectIdOf(ctx, request.params.projectId), request.body),
   );
 }

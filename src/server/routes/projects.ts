@@ -4,7 +4,7 @@ import { isAdmin } from '../context';
 import type { ProjectChangeBody } from '../../../generated';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { schemaIdOf } from '../../schema-runtime';
+import { mapCurrentClientBody, schemaIdOf } from '../../schema-runtime';
 import { loadProject, loadProjects } from '../services/projects/serialize-project';
 import { deleteProject, processProject } from '../services/projects/process-project';
 import { isRoleName } from '../services/projects/state-rules';
@@ -52,7 +52,14 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Params: { identifier: string }; Body: ProjectChangeBody }>(
     `${BASE}/:identifier`,
-    { config: { access: 'staff' }, schema: { body: { $ref: schemaIdOf('api/project-change') } } },
+    {
+      config: { access: 'staff' },
+      schema: { body: { $ref: schemaIdOf('api/project-change') } },
+      // The current web client's names (requestName, scientificDomain …) and whole form state, mapped to ours.
+      preValidation: async (request) => {
+        request.body = mapCurrentClientBody(schemas, 'api/project-change', request.body).body as ProjectChangeBody;
+      },
+    },
     async (request, reply) => {
       const project = await processProject(ctx, currentUser(request), request.params.identifier, request.body);
       return reply.status(200).send(project);

@@ -24,6 +24,18 @@ async function rememberRegistryPerson(ctx: AppContext, user: UserRow, info: Regi
 }
 
 /**
+ * The registry answer without the collaborators' OIBs (national ids): the lead's browser needs
+ * their names and e-mails; the checks that need OIBs read the stored snapshot on the server.
+ */
+export function withoutCollaboratorOibs(info: RegistryInfo): RegistryInfo {
+  if (!info.data) return info;
+  const users = Object.fromEntries(
+    Object.entries(info.data.projects_lead_users).map(([id, list]) => [id, list.map(({ oib: _oib, ...rest }) => rest)]),
+  );
+  return { ...info, data: { ...info.data, projects_lead_users: users } };
+}
+
+/**
  * Registry (CroRIS) calls: the caller's registry data, a staff view of anyone's, and the
  * institutional-project check. Registry trouble never fails the call: it is reported inside the
  * 200 answer's status, as the client expects.
@@ -33,7 +45,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = currentUser(request);
     const info = await getRegistryInfo(ctx, user.person_oib);
     await rememberRegistryPerson(ctx, user, info);
-    return info;
+    return withoutCollaboratorOibs(info);
   };
   app.get('/api/v1/internal/croris-info/', own);
   app.get('/api/v1/internal/croris-info', own);

@@ -51,26 +51,33 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Body: LoginBody }>(
     '/auth/login/',
-    { config: { access: 'public' }, schema: { body: { $ref: schemaIdOf('api/login') } } },
+    { config: { access: 'public', sameOriginInsteadOfCsrf: true }, schema: { body: { $ref: schemaIdOf('api/login') } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const { loginAttemptsPerWindow, loginWindowMinutes, sessionDays } = schemas.constants;
-      const key = `${request.ip}|${username.toLowerCase()}`;
+      const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginWindowMinutes, sessionDays } = schemas.constants;
+      // Two counters: per address and username, and per username over every address (a client
+      // spreading guesses over many addresses still runs out).
+      const name = username.toLowerCase();
+      const perAddress = `${request.ip}|${name}`;
+      const perUsername = `user|${name}`;
       const since = new Date(Date.now() - loginWindowMinutes * 60_000);
-      const { n } = await db
+      const counts = await db
         .selectFrom('login_attempts')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('key', '=', key)
+        .select(['key', sql<number>`count(*)::int`.as('n')])
+        .where('key', 'in', [perAddress, perUsername])
         .where('attempted_at', '>', since)
-        .executeTakeFirstOrThrow();
-      if (n >= loginAttemptsPerWindow) throw new ApiError('tooManyLoginAttempts');
+        .groupBy('key')
+        .execute();
+      const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
+      if (count(perAddress) >= loginAttemptsPerWindow || count(perUsername) >= loginAttemptsPerUsername)
+        throw new ApiError('tooManyLoginAttempts');
       const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
       const ok = await verifyPassword(password, user?.password_hash);
       if (!user || !ok || !user.is_active) {
-        await db.insertInto('login_attempts').values({ key }).execute();
+        await db.insertInto('login_attempts').values([{ key: perAddress }, { key: perUsername }]).execute();
         throw new ApiError('loginFailed');
       }
-      await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+      await db.deleteFrom('login_attempts').where('key', '=', perAddress).execute();
       if (request.auth) await deleteSession(db, request.auth.sessionId);
       const session = await createSession(db, user.id, sessionDays);
       await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();

@@ -5,6 +5,7 @@ import type { Database, ScienceSoftwareTable } from '../db/tables';
 import type { MessageAnswer, SoftwareList, SoftwareNewBody } from '../../../generated';
 import { ApiError } from '../errors';
 import { schemaIdOf } from '../../schema-runtime';
+import { parseDatabaseId } from '../services/invites/project-rules';
 
 /** One entry of the list (entities/science-software.json with every field present). */
 type ScienceSoftware = SoftwareList[number];
@@ -56,7 +57,8 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const name = request.body.newAppModuleName;
       const adder = request.body.newAppAddedBy.value;
-      const person = await staffPerson(db, adder);
+      // The current web client may send a display name as the value and the username beside it.
+      const person = (await staffPerson(db, adder)) ?? (request.body.username ? await staffPerson(db, request.body.username) : undefined);
       if (!person) throw new ApiError('validationFailed', `body/newAppAddedBy: ${adder} is not a staff user`);
       const row = await db
         .insertInto('science_software')
@@ -71,8 +73,9 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.delete<{ Params: { pk: string } }>(`${base}:pk`, { config: { access: 'staff' } }, async (request) => {
     const { pk } = request.params;
-    if (!/^[1-9][0-9]{0,15}$/.test(pk)) throw new ApiError('validationFailed', 'pk: a positive whole number is expected');
-    const row = await db.deleteFrom('science_software').where('id', '=', Number(pk)).returning('name').executeTakeFirst();
+    const id = parseDatabaseId(ctx.schemas, pk);
+    if (id === undefined) throw new ApiError('validationFailed', 'pk: a positive whole number is expected');
+    const row = await db.deleteFrom('science_software').where('id', '=', id).returning('name').executeTakeFirst();
     if (!row) throw new ApiError('notFound', `Software ${pk} not found`);
     const answer: MessageAnswer = { status: { code: 200, message: `${row.name} successfully deleted` } };
     return answer;

@@ -25,8 +25,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Params: { username: string } }>('/api/v1/internal/users/:username', staff, async (request) => {
     const { username } = request.params;
-    // A NUL byte cannot be sent to PostgreSQL, and no username is that long: neither names anyone.
-    if (username.length > 150 || username.includes('\u0000')) throw new ApiError('notFound', 'User not found');
+    // No username is that long (NUL characters are refused before any route).
+    if (username.length > 150) throw new ApiError('notFound', 'User not found');
     const user = await userDetail(db, schemas, username);
     if (!user) throw new ApiError('notFound', `User with username ${username} not found`);
     return user;

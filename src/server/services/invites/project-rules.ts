@@ -94,10 +94,13 @@ export async function rolesOn(db: Kysely<Database> | Transaction<Database>, proj
   return rows.map((r) => r.name);
 }
 
-/** Parses a `:projectId` path segment; undefined when it is not a positive whole number. */
-export function parseProjectId(raw: string): number | undefined {
+/**
+ * Parses a path id (`:projectId`, `:pk`); undefined when it is not a database id (api/database-id.json:
+ * a positive whole number within the database's range).
+ */
+export function parseDatabaseId(schemas: SchemaSet, raw: string): number | undefined {
   if (!/^[1-9][0-9]{0,15}$/.test(raw)) return undefined;
   const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : undefined;
+  return schemas.validate('api/database-id', id).valid ? id : undefined;
 }
 

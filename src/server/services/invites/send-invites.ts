@@ -5,6 +5,7 @@
  * written in one transaction.
  */
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import type { InvitesNewBody, RegistryCollaborator } from '../../../../generated';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
@@ -137,6 +138,20 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
   const { plan, skipped } = await planInvites(ctx, user, project, body);
 
   const sent = await ctx.db.transaction().execute(async (trx) => {
+    // The hourly cap, counted under a lock on the lead's row so that parallel calls cannot both pass.
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    const cap = ctx.config.invitesPerHour;
+    const { n } = await trx
+      .selectFrom('invite_sends')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('inviter_id', '=', user.id)
+      .where('sent_at', '>', new Date(Date.now() - 3600_000))
+      .executeTakeFirstOrThrow();
+    if (n + plan.length > cap)
+      throw new ApiError('tooManyInvitations', `${user.username} - At most ${cap} invitations can be sent in an hour; ${Math.max(0, cap - n)} can be sent now`, {
+        limit: cap,
+        remaining: Math.max(0, cap - n),
+      });
     const emails = plan.map((p) => p.email);
     const members = emails.length === 0 ? [] : await trx
       .selectFrom('memberships as m')
@@ -183,6 +198,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
       await enqueueMail(trx, invitationMail(ctx.schemas, { to: p.email, lang, inviter: user, projectName: project.name, url }), ctx.schemas);
       done.push(p.email);
     }
+    if (done.length > 0) await trx.insertInto('invite_sends').values(done.map(() => ({ inviter_id: user.id }))).execute();
     if (done.length === 0) {
       const list = skipped.map((s) => `${s.email} (${s.reason})`).join(', ');
       throw new ApiError('badRequest', `${user.username} - No invitations sent: ${list}`, { sent: [], skipped });

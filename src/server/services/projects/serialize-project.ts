@@ -8,6 +8,7 @@ import type { Database, ProjectRow, UserRow } from '../../db/tables';
 import type {
   Institute,
   LabelValue,
+  PersonName,
   PersonRef,
   Project,
   ProjectExtension,
@@ -31,8 +32,10 @@ export type ProjectRecord = ProjectRow & { state_name: string; project_type_name
 /** What the serialized projects include. */
 export interface SerializeOptions {
   /**
-   * Show members' OIBs (national ids) and those of registry collaborators. Only staff need them
-   * (to look a person up in the registry); other members see each other without them.
+   * The staff view: members' OIBs (national ids), those of registry collaborators, and the full
+   * reference (username, unique id) of the staff who processed the project. Only staff need them
+   * (to look a person up in the registry); other members see each other without OIBs and the
+   * processing staff by name only.
    */
   includeOib?: boolean;
   /** Include `userproject_set` (default true). */
@@ -128,7 +131,7 @@ async function membersOf(db: Db, ids: number[], includeOib: boolean): Promise<Ma
   return byProject;
 }
 
-async function commentsOf(db: Db, ids: number[]): Promise<Map<number, StaffComment[]>> {
+async function commentsOf(db: Db, ids: number[], staffView: boolean): Promise<Map<number, StaffComment[]>> {
   const rows = await db
     .selectFrom('staff_comments')
     .select(['project_id', 'comment', 'date', 'comment_by', 'project_state'])
@@ -142,7 +145,7 @@ async function commentsOf(db: Db, ids: number[]): Promise<Map<number, StaffComme
     list.push({
       comment: row.comment,
       date: iso(row.date),
-      ...(row.comment_by ? { comment_by: row.comment_by as PersonRef } : {}),
+      ...(row.comment_by ? { comment_by: personFor(row.comment_by, staffView)! } : {}),
       project_state: row.project_state,
     });
     byProject.set(row.project_id, list);
@@ -168,6 +171,13 @@ export async function loadExtensions(db: Db, ids?: readonly number[]): Promise<P
     reason: r.reason,
     date_submitted: iso(r.date_submitted),
   }));
+}
+
+/** Who approved, denied or changed a project, as members see it: the name only (the spec's view); staff see the whole reference. */
+function personFor(person: unknown, staffView: boolean): PersonRef | PersonName | null {
+  if (!person || typeof person !== 'object') return null;
+  const ref = person as PersonRef;
+  return staffView ? ref : { first_name: ref.first_name, last_name: ref.last_name };
 }
 
 function hideOibs(collaborators: RegistryCollaborator[] | null, includeOib: boolean): RegistryCollaborator[] | null {
@@ -212,9 +222,9 @@ function toProject(
     science_extrasoftware_help: row.science_extrasoftware_help,
     resources_type: (row.resources_type as LabelValue[] | null) ?? [],
     staff_resources_type: (row.staff_resources_type as LabelValue[] | null) ?? [],
-    approved_by: (row.approved_by as PersonRef | null) ?? null,
-    changed_by: (row.changed_by as PersonRef | null) ?? null,
-    denied_by: (row.denied_by as PersonRef | null) ?? null,
+    approved_by: personFor(row.approved_by, includeOib),
+    changed_by: personFor(row.changed_by, includeOib),
+    denied_by: personFor(row.denied_by, includeOib),
   };
   // Both are required to be well formed by the entity schema; a project stored without them omits them.
   if (Array.isArray(row.science_field) && row.science_field.length) project.science_field = row.science_field as ScienceFields;
@@ -235,7 +245,7 @@ export async function serializeProjects(db: Db, rows: readonly ProjectRecord[], 
   const ids = rows.map((r) => r.id);
   const [members, comments, extensions] = await Promise.all([
     options.members === false ? undefined : membersOf(db, ids, includeOib),
-    options.comments === false ? undefined : commentsOf(db, ids),
+    options.comments === false ? undefined : commentsOf(db, ids, includeOib),
     options.extensions === false ? undefined : loadExtensions(db, ids),
   ]);
   const extensionsByProject = new Map<number, ProjectExtension[]>();

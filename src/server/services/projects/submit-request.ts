@@ -19,6 +19,7 @@ import type {
   WorkshopRequest,
 } from '../../../../generated';
 import { ApiError } from '../../errors';
+import { mapCurrentClientBody } from '../../../schema-runtime';
 import { checkInstituteEligibility } from '../registry/institute-eligibility';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { nextIdentifier } from './identifiers';
@@ -152,18 +153,21 @@ async function researchFields(ctx: AppContext, user: UserRow, body: ResearchRequ
 export async function submitRequest(ctx: AppContext, user: UserRow, body: unknown, endpoint: SubmitEndpoint): Promise<Project> {
   const { db, schemas } = ctx;
   const rule = requestTypeFor(ctx, user, body, endpoint);
-  const result = schemas.validate(formSchemaId(rule), body);
+  // The current web client sends its whole form state: what the form does not have is ignored.
+  const mapped = mapCurrentClientBody(schemas, formSchemaId(rule), body).body;
+  const result = schemas.validate(formSchemaId(rule), mapped);
   if (!result.valid) throw validationError(result.issues);
-  const request = body as GeneralRequest | ResearchRequest;
+  const request = mapped as GeneralRequest | ResearchRequest;
   await assertKnownSoftware(db, request.science_software);
   assertResourceTypesAllowed(schemas, request.resources_type, isAdmin(user));
 
   let fields: StoredFields;
   if (endpoint === 'research') {
     const research = request as ResearchRequest;
+    // Whether the caller leads it first: only its lead learns that it was already submitted.
+    fields = await researchFields(ctx, user, research);
     const taken = await db.selectFrom('projects').select('identifier').where('croris_id', '=', research.croris_id).executeTakeFirst();
     if (taken) throw new ApiError('conflict', 'This registry project has already been submitted');
-    fields = await researchFields(ctx, user, research);
   } else {
     if (isInstitutional(schemas, rule.projectType)) {
       const check = await checkInstituteEligibility(ctx, user);

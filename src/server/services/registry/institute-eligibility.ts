@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
 import { activeStateNames } from '../active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
+import { STATE } from '../projects/state-rules';
 
 /** The role that counts as "already submitted". */
 const LEAD_ROLE = 'lead';
@@ -25,6 +26,8 @@ function vocabularyNames(ctx: AppContext) {
   if (!roles.some((r) => r.value === LEAD_ROLE)) throw new Error(`rules/roles has no ${LEAD_ROLE}`);
   return {
     activeStates: activeStateNames(ctx.schemas),
+    // A request still waiting for staff counts as submitted, as does a running project.
+    submittedStates: [...activeStateNames(ctx.schemas), STATE.submitted],
     institutionalType: institutional.value,
     registryTypes: types.filter((t) => t.registryBased === true).map((t) => t.value),
   };
@@ -32,8 +35,8 @@ function vocabularyNames(ctx: AppContext) {
 
 /**
  * Decides the institutional-project check for `user`, in this order: member of an active
- * registry-based project → DENY 'Access CroRIS'; lead of an active institutional project → DENY
- * 'Already submitted'; then from the person's stored registry answer (no lookup here): no MBZ →
+ * registry-based project → DENY 'Access CroRIS'; lead of an active institutional project or of
+ * an institutional request still waiting for staff → DENY 'Already submitted'; then from the person's stored registry answer (no lookup here): no MBZ →
  * 'MBZ unknown', lead projects → 'Lead CroRIS project', associate projects → 'Associate CroRIS
  * project', otherwise ALLOW 'Can submit institute project'. Without a stored successful answer
  * (none, expired, or the lookup failed) → DENY 'No CroRIS data'.
@@ -41,18 +44,18 @@ function vocabularyNames(ctx: AppContext) {
  * Reads only; the same answer serves the chooser and the submission check.
  */
 export async function checkInstituteEligibility(ctx: AppContext, user: Pick<UserRow, 'id' | 'person_oib'>): Promise<InstituteCheck> {
-  const { activeStates, registryTypes, institutionalType } = vocabularyNames(ctx);
-  const memberships = activeStates.length === 0 ? [] : await ctx.db
+  const { activeStates, submittedStates, registryTypes, institutionalType } = vocabularyNames(ctx);
+  const memberships = await ctx.db
     .selectFrom('memberships as m')
     .innerJoin('projects as p', 'p.id', 'm.project_id')
     .innerJoin('states as s', 's.id', 'p.state_id')
     .innerJoin('project_types as t', 't.id', 'p.project_type_id')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['t.name as type', 'r.name as role'])
+    .select(['t.name as type', 'r.name as role', 's.name as state'])
     .where('m.user_id', '=', user.id)
-    .where('s.name', 'in', activeStates)
+    .where('s.name', 'in', submittedStates)
     .execute();
-  if (memberships.some((m) => registryTypes.includes(m.type))) return deny('Access CroRIS');
+  if (memberships.some((m) => registryTypes.includes(m.type) && activeStates.includes(m.state))) return deny('Access CroRIS');
   if (memberships.some((m) => m.type === institutionalType && m.role === LEAD_ROLE)) return deny('Already submitted');
 
   const registry = await cachedRegistryInfo(ctx, user.person_oib);

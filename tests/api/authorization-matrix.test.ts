@@ -1,0 +1,191 @@
+import { cookieNames } from '../../src/server/plugins/auth';
+import { createSession } from '../../src/server/services/sessions';
+import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { generalRequest, researchRequest } from '../support/request-payloads';
+
+/**
+ * Every route the app registers × every kind of caller, with the status each one gets, on the
+ * demo data (real users, projects and ids). A route without a row fails the test: add one line to
+ * MATRIX below, with the expected status per role in ROLES order.
+ */
+const ROLES = ['anonymous', 'newbie', 'collaborator', 'otherLead', 'foreign', 'staff', 'superuser'] as const;
+type Role = (typeof ROLES)[number];
+/** The demo user of each role; otherLead leads a project of its own, not the one the rows target. */
+const USERS: Record<Exclude<Role, 'anonymous'>, string> = {
+  newbie: 'newbie',
+  collaborator: 'collab',
+  otherLead: 'jvukovic@fsb.hr',
+  foreign: 'foreign',
+  staff: 'staff',
+  superuser: 'admin',
+};
+
+/** Real ids of the demo data the rows use. */
+interface Ids {
+  /** ml-materials: research project of the demo lead, collab is its collaborator. */
+  project: { id: number; identifier: string };
+  /** gpu-benchmark: internal project staff may add users to. */
+  internal: { id: number };
+  /** A throw-away project for the delete row. */
+  doomed: { identifier: string };
+  leadId: number;
+  collabId: number;
+  leadOib: string;
+  personUsername: string;
+  softwarePk: number;
+}
+
+type Call = { url: string; body?: unknown };
+type Row = [method: string, route: string, call: (ids: Ids) => Call, expected: readonly number[]];
+
+const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4N matrix@test';
+const all = (status: number) => ROLES.map(() => status);
+//                                   anon newbie collab oLead foreign staff super
+const SIGNED_IN = (s: number) => [401, s, s, s, s, s, s];
+const STAFF_ONLY = (s: number) => [401, 403, 403, 403, 403, s, s];
+
+/** One line per route: method, URL pattern as registered, the concrete call, expected status per role. */
+const MATRIX: Row[] = [
+  ['GET', '/api/v1/sessionactive', () => ({ url: '/api/v1/sessionactive' }), all(200)],
+  ['GET', '/api/v1/sessionactive/', () => ({ url: '/api/v1/sessionactive/' }), all(200)],
+  ['POST', '/auth/login/', () => ({ url: '/auth/login/', body: { username: 'nobody', password: 'wrong' } }), all(401)],
+  ['POST', '/auth/logout/', () => ({ url: '/auth/logout/' }), all(200)],
+  ['GET', '/saml2/login', () => ({ url: '/saml2/login' }), all(302)],
+  ['GET', '/saml2/login/', () => ({ url: '/saml2/login/' }), all(302)],
+  ['GET', '/saml2/edugain/login', () => ({ url: '/saml2/edugain/login' }), all(302)],
+  ['GET', '/saml2/edugain/login/', () => ({ url: '/saml2/edugain/login/' }), all(302)],
+  ['GET', '/saml2/logout', () => ({ url: '/saml2/logout' }), all(302)],
+  ['GET', '/saml2/edugain/logout', () => ({ url: '/saml2/edugain/logout' }), all(302)],
+  ['GET', '/api/v1/internal/croris-info/', () => ({ url: '/api/v1/internal/croris-info/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/croris-info', () => ({ url: '/api/v1/internal/croris-info' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/croris-info/:oib', (i) => ({ url: `/api/v1/internal/croris-info/${i.leadOib}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/can-submit-institute-project', () => ({ url: '/api/v1/internal/can-submit-institute-project' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/can-submit-institute-project/', () => ({ url: '/api/v1/internal/can-submit-institute-project/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/keys/', () => ({ url: '/api/v1/internal/keys/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/keys/:personUsername', (i) => ({ url: `/api/v1/internal/keys/${i.personUsername}` }), STAFF_ONLY(200)],
+  // Only members of an active project add keys; staff here are members of none.
+  ['POST', '/api/v1/internal/keys/', () => ({ url: '/api/v1/internal/keys/', body: { name: 'matrix', public_key: PUBLIC_KEY } }), [401, 403, 201, 201, 201, 403, 403]],
+  ['DELETE', '/api/v1/internal/keys/', () => ({ url: '/api/v1/internal/keys/', body: { name: 'matrix' } }), [401, 404, 200, 200, 200, 404, 404]],
+  ['POST', '/api/v1/internal/projects-general/', () => ({ url: '/api/v1/internal/projects-general/', body: generalRequest({ science_software: [] }) }), [401, 201, 201, 201, 403, 201, 201]],
+  // Research requests only for a registry project the caller leads: none of these callers leads 27031.
+  ['POST', '/api/v1/internal/projects-research/', () => ({ url: '/api/v1/internal/projects-research/', body: researchRequest(27031, { science_software: [] }) }), [401, 403, 403, 403, 403, 403, 403]],
+  ['GET', '/api/v1/internal/projects/', () => ({ url: '/api/v1/internal/projects/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/projects/all', () => ({ url: '/api/v1/internal/projects/all' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/projects/role/:role', () => ({ url: '/api/v1/internal/projects/role/lead' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}` }), [401, 403, 200, 403, 403, 200, 200]],
+  ['POST', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}`, body: {} }), STAFF_ONLY(200)],
+  // The first staff caller deletes it; the superuser then finds nothing.
+  ['DELETE', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.doomed.identifier)}` }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 404 : s))],
+  ['GET', '/api/v1/internal/project-extend', () => ({ url: '/api/v1/internal/project-extend' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/project-extend/:id', (i) => ({ url: `/api/v1/internal/project-extend/${i.project.id}` }), [401, 403, 200, 403, 403, 200, 200]],
+  // Only the project's own lead asks for an extension: not even staff.
+  ['POST', '/api/v1/internal/project-extend/:id', (i) => ({ url: `/api/v1/internal/project-extend/${i.project.id}`, body: { reason: 'Treba još vremena', date_end: '2099-01-01' } }), [401, 403, 403, 403, 403, 403, 403]],
+  ['GET', '/api/v1/internal/science-software/', () => ({ url: '/api/v1/internal/science-software/' }), SIGNED_IN(200)],
+  ['POST', '/api/v1/internal/science-software/', () => ({ url: '/api/v1/internal/science-software/', body: { newAppModuleName: 'matrix/1.0', newAppAddedBy: { label: 'Marko Babić', value: 'staff' } } }), STAFF_ONLY(201).map((s, n) => (n === 6 ? 409 : s))],
+  ['DELETE', '/api/v1/internal/science-software/:pk', (i) => ({ url: `/api/v1/internal/science-software/${i.softwarePk}` }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 404 : s))],
+  ['GET', '/api/v1/internal/active-users/', () => ({ url: '/api/v1/internal/active-users/' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/inactive-users/', () => ({ url: '/api/v1/internal/inactive-users/' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/ops-users/', () => ({ url: '/api/v1/internal/ops-users/' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/users/:username', () => ({ url: '/api/v1/internal/users/newbie' }), STAFF_ONLY(200)],
+  // Only the project's lead invites.
+  ['POST', '/api/v1/internal/invites/', (i) => ({ url: '/api/v1/internal/invites/', body: { project: i.project.identifier, projectid: i.project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } }), [401, 403, 403, 403, 403, 403, 403]],
+  // A key is the bearer's: any signed-in user may try one; this one does not exist.
+  ['GET', '/api/v1/internal/invites/:key', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}` }), SIGNED_IN(404)],
+  ['GET', '/api/v1/internal/invites-sent/', () => ({ url: '/api/v1/internal/invites-sent/' }), SIGNED_IN(200)],
+  // Only the inviter cancels (the demo lead here).
+  ['POST', '/api/v1/internal/invites-sent/', (i) => ({ url: '/api/v1/internal/invites-sent/', body: { type: 'inviterem', email: 'x@example.org', projectid: i.project.id, inviterid: i.leadId } }), SIGNED_IN(403)],
+  // Only the project's lead signs collaborators off.
+  ['POST', '/api/v1/internal/users-projects/:projectId', (i) => ({ url: `/api/v1/internal/users-projects/${i.project.id}`, body: [i.collabId] }), SIGNED_IN(403)],
+  // Staff add users straight to internal projects; the second time the user is already there.
+  ['POST', '/api/v1/internal/users-intprojects/:projectId', (i) => ({ url: `/api/v1/internal/users-intprojects/${i.internal.id}`, body: [{ label: 'Luka Marić', value: 'newbie' }] }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 400 : s))],
+  ['GET', '/', () => ({ url: '/' }), all(302)],
+  // The client is not built in this test: the page answers say so, to everyone.
+  ['GET', '/ui', () => ({ url: '/ui' }), all(503)],
+  ['GET', '/ui/*', () => ({ url: '/ui/my-requests' }), all(503)],
+];
+
+describe('authorization matrix', () => {
+  let standIn: StandIn;
+  let t: TestApp;
+  let ids: Ids;
+  const userIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
+    t = await startTestApp({ config: { registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } } });
+    const db = t.ctx.db;
+    for (const u of await db.selectFrom('users').select(['id', 'username']).execute()) userIds[u.username] = u.id;
+    const byCode = await db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
+    const internal = await db
+      .selectFrom('projects')
+      .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
+      .select('projects.id')
+      .where('pt.name', '=', 'internal')
+      .executeTakeFirstOrThrow();
+    const doomed = await db
+      .selectFrom('projects')
+      .innerJoin('states as s', 's.id', 'projects.state_id')
+      .select('projects.identifier')
+      .where('s.name', '=', 'deny')
+      .executeTakeFirstOrThrow();
+    const lead = await db.selectFrom('users').select(['id', 'person_oib', 'person_username']).where('username', '=', 'lead').executeTakeFirstOrThrow();
+    const software = await db.insertInto('science_software').values({ name: 'matrix/doomed' }).returning('id').executeTakeFirstOrThrow();
+    ids = {
+      project: byCode,
+      internal,
+      doomed,
+      leadId: lead.id,
+      collabId: userIds.collab,
+      leadOib: lead.person_oib,
+      personUsername: lead.person_username,
+      softwarePk: software.id,
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  /** A fresh caller of the role: a new session (or an anonymous CSRF cookie), so that logging out ends only its own. */
+  async function caller(role: Role): Promise<{ cookie: string; csrf: string }> {
+    if (role === 'anonymous') return t.anonymous();
+    const session = await createSession(t.ctx.db, userIds[USERS[role]], 1);
+    return { cookie: `${cookieNames(t.ctx).session}=${session.token}`, csrf: session.csrfToken };
+  }
+
+  it('has exactly one row for every route the app registers', () => {
+    const registered = t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`);
+    const rows = MATRIX.map(([method, route]) => `${method} ${route}`);
+    const missing = registered.filter((r) => !rows.includes(r));
+    const stale = rows.filter((r) => !registered.includes(r));
+    const twice = rows.filter((r, n) => rows.indexOf(r) !== n);
+    const problems = [
+      ...missing.map((r) => `no row in MATRIX (tests/api/authorization-matrix.test.ts) for route ${r}`),
+      ...stale.map((r) => `row for ${r}, which the app does not register`),
+      ...twice.map((r) => `two rows for ${r}`),
+    ];
+    expect(problems).toEqual([]);
+    for (const [, route, , expected] of MATRIX) expect({ route, roles: expected.length }).toEqual({ route, roles: ROLES.length });
+  });
+
+  it('answers each role on each route as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const [method, route, call, expected] of MATRIX) {
+      const { url, body } = call(ids);
+      for (const [n, role] of ROLES.entries()) {
+        const who = await caller(role);
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { cookie: who.cookie, 'x-csrftoken': who.csrf },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        if (res.statusCode !== expected[n]) mismatches.push(`${method} ${route} as ${role}: expected ${expected[n]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json'))
+          expect(res.json()).toMatchObject({ status: { code: res.statusCode, key: expect.any(String), message: expect.any(String) } });
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 240_000);
+});

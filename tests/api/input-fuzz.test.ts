@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { cookieNames } from '../../src/server/plugins/auth';
+import { createSession } from '../../src/server/services/sessions';
+import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { generalRequest, researchRequest } from '../support/request-payloads';
+
+/**
+ * Bounded property-based inputs for every mutating route, sent as the role the route is meant for:
+ * wrong types, huge and odd unicode strings, NULs, deep nesting, huge numbers, bad dates, extra
+ * fields, missing fields, malformed JSON, wrong content types and odd path parameters. Whatever
+ * arrives, the answer is never a 5xx, every error is the envelope, and a refused call changes no
+ * row. RUNS_PER_ROUTE bounds the work (≈ routes × RUNS_PER_ROUTE calls).
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
+
+/** Tables whose rows a refused call must leave alone (sessions, login attempts and caches are bookkeeping). */
+const GUARDED_TABLES = [
+  'users', 'projects', 'memberships', 'staff_comments', 'extensions', 'ssh_keys', 'invites', 'science_software', 'project_counter', 'outbox', 'invite_sends',
+] as const;
+
+const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4P fuzz@test';
+
+// ---- hostile values ----
+const oddStrings = fc.constantFrom(
+  '', ' ', '\t\n', 'a\u0000', '\u0000', '%00', '\uD800', '\uFFFF', '💥'.repeat(300), 'x'.repeat(70_000), "'; DROP TABLE users; --",
+  '../../etc/passwd', '<script>alert(1)</script>', '2026-02-30', '9999-99-99', '0000-00-00', '+275760-09-13', '2026-12-31T25:00:00Z', 'NaN', '1e400',
+);
+const hostileString = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), oddStrings);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e20, -1, 0, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 64, Number.MAX_VALUE, 1.5, -0, Number.MIN_VALUE),
+);
+const { value: hostileValue } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
+}));
+const deepNesting = fc.integer({ min: 50, max: 3000 }).map((depth) => {
+  let v: unknown = 'bottom';
+  for (let i = 0; i < depth; i += 1) v = i % 2 ? [v] : { a: v };
+  return v;
+});
+
+/** A body: the route's template, with one field replaced, one removed or one added, or something else entirely. */
+function bodyFrom(template: unknown): fc.Arbitrary<unknown> {
+  if (!template || typeof template !== 'object') return fc.oneof(hostileValue, deepNesting);
+  const record = template as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const options: fc.Arbitrary<unknown>[] = [fc.constant(template), hostileValue, deepNesting, fc.tuple(hostileString, hostileValue).map(([k, v]) => ({ ...record, [k]: v }))];
+  if (keys.length > 0 && !Array.isArray(template)) {
+    options.push(fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...record, [k]: v })));
+    options.push(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys), hostileValue, hostileValue).map(([k1, k2, v1, v2]) => ({ ...record, [k1]: v1, [k2]: v2 })));
+    options.push(fc.constantFrom(...keys).map((k) => Object.fromEntries(Object.entries(record).filter(([key]) => key !== k))));
+  }
+  if (Array.isArray(template)) options.push(fc.array(hostileValue, { maxLength: 5 }));
+  return fc.oneof(...options);
+}
+
+/** How the body travels: as JSON, as raw malformed text, or under another content type. */
+type Transport = { kind: 'json'; body: unknown } | { kind: 'raw'; text: string; contentType?: string };
+function transportFrom(template: unknown): fc.Arbitrary<Transport> {
+  const malformed = fc.constantFrom('{', '{"a":', '[]]', '\u0000', 'nul', '{"a":1,}', '"unterminated', '1e999999', '{"__proto__":{"x":1}}', '', ' ', '{"a":"\\u0000"}');
+  const contentTypes = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml', undefined);
+  return fc.oneof(
+    { weight: 6, arbitrary: bodyFrom(template).map((body): Transport => ({ kind: 'json', body })) },
+    { weight: 1, arbitrary: malformed.map((text): Transport => ({ kind: 'raw', text, contentType: 'application/json' })) },
+    { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 30 }), contentTypes).map(([text, contentType]): Transport => ({ kind: 'raw', text, contentType })) },
+  );
+}
+
+/** A path parameter: the given good one, or something odd (encoded unless it is a deliberately broken escape). */
+function paramFrom(good: string | undefined): fc.Arbitrary<string> {
+  const odd = fc.oneof(
+    fc.string({ maxLength: 30 }).map(encodeURIComponent),
+    fc.string({ unit: 'binary', maxLength: 20 }).map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, 'x'))),
+    fc.constantFrom('%00', 'a%00', '%ZZ', '%', '9'.repeat(30), '-1', '0', '1e20', '1.5', '..%2F..', 'x'.repeat(300), '%E2%82', '2147483648', '  '),
+  );
+  return good === undefined ? odd : fc.oneof(fc.constant(good), odd);
+}
+
+type Role = 'anonymous' | 'lead' | 'staff' | 'newbie';
+interface FuzzRoute {
+  method: 'POST' | 'DELETE' | 'GET';
+  /** Path with `:param` where the parameter goes. */
+  path: string;
+  role: Role;
+  /** A good parameter (left out where a good one would destroy what the other routes use). */
+  param?: string;
+  template?: unknown;
+}
+
+describe('input fuzzing of the mutating routes', () => {
+  let standIn: StandIn;
+  let t: TestApp;
+  let routes: FuzzRoute[];
+  const userIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
+    t = await startTestApp({ config: { registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } } });
+    const db = t.ctx.db;
+    for (const u of await db.selectFrom('users').select(['id', 'username']).execute()) userIds[u.username] = u.id;
+    const project = await db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
+    const internal = await db
+      .selectFrom('projects')
+      .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
+      .select('projects.id')
+      .where('pt.name', '=', 'internal')
+      .executeTakeFirstOrThrow();
+    const id = String(project.id);
+    routes = [
+      { method: 'POST', path: '/auth/login/', role: 'anonymous', template: { username: 'lead', password: 'wrong' } },
+      { method: 'POST', path: '/auth/logout/', role: 'lead', template: {} },
+      { method: 'POST', path: '/api/v1/internal/keys/', role: 'lead', template: { name: 'fuzz', public_key: PUBLIC_KEY } },
+      { method: 'DELETE', path: '/api/v1/internal/keys/', role: 'lead', template: { name: 'not-there' } },
+      { method: 'POST', path: '/api/v1/internal/projects-general/', role: 'lead', template: generalRequest({ science_software: [] }) },
+      { method: 'POST', path: '/api/v1/internal/projects-research/', role: 'lead', template: researchRequest(27031, { science_software: [] }) },
+      { method: 'POST', path: '/api/v1/internal/projects/:p', role: 'staff', param: encodeURIComponent(project.identifier), template: { name: 'Fuzz', date_end: '2027-01-01' } },
+      { method: 'DELETE', path: '/api/v1/internal/projects/:p', role: 'staff' },
+      { method: 'POST', path: '/api/v1/internal/project-extend/:p', role: 'lead', param: id, template: { reason: 'Treba još', date_end: '2099-01-01' } },
+      { method: 'POST', path: '/api/v1/internal/science-software/', role: 'staff', template: { newAppModuleName: 'fuzz/1.0', newAppAddedBy: { label: 'Marko Babić', value: 'staff' } } },
+      { method: 'DELETE', path: '/api/v1/internal/science-software/:p', role: 'staff' },
+      { method: 'POST', path: '/api/v1/internal/invites/', role: 'lead', template: { project: project.identifier, projectid: project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'fuzz@example.org' }] } },
+      { method: 'GET', path: '/api/v1/internal/invites/:p', role: 'newbie' },
+      { method: 'POST', path: '/api/v1/internal/invites-sent/', role: 'lead', template: { type: 'inviterem', email: 'fuzz@example.org', projectid: project.id, inviterid: userIds.lead } },
+      { method: 'POST', path: '/api/v1/internal/users-projects/:p', role: 'lead', param: id, template: [userIds['mnovak@irb.hr']] },
+      { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },
+    ];
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  /** One fingerprint of every guarded table's rows. */
+  async function fingerprint(): Promise<string> {
+    const parts = GUARDED_TABLES.map(
+      (table) => sql`(SELECT ${table} || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${sql.table(table)} t)`,
+    );
+    const result = await sql<{ h: string }>`SELECT concat_ws(' ', ${sql.join(parts)}) AS h`.execute(t.ctx.db);
+    return result.rows[0].h;
+  }
+
+  /** A caller of the role: one session per role, except a fresh one for logout (which ends it). */
+  const sessions = new Map<Role, { cookie: string; csrf: string }>();
+  async function caller(role: Role, fresh: boolean): Promise<{ cookie: string; csrf: string }> {
+    if (!fresh && sessions.has(role)) return sessions.get(role)!;
+    let who;
+    if (role === 'anonymous') who = await t.anonymous();
+    else {
+      const session = await createSession(t.ctx.db, userIds[role], 1);
+      who = { cookie: `${cookieNames(t.ctx).session}=${session.token}`, csrf: session.csrfToken };
+    }
+    if (!fresh) sessions.set(role, who);
+    return who;
+  }
+
+  it('never answers 5xx, always answers errors in the envelope, and changes no row when it refuses', async () => {
+    let calls = 0;
+    // The rows as they stand: re-read after every call, compared after every refused one.
+    let current = await fingerprint();
+    const statuses = new Map<number, number>();
+    for (const route of routes) {
+      const hasParam = route.path.includes(':p');
+      const input = fc.record({ param: hasParam ? paramFrom(route.param) : fc.constant(''), transport: transportFrom(route.template) });
+      await fc.assert(
+        fc.asyncProperty(input, async ({ param, transport }) => {
+          const who = await caller(route.role, route.path === '/auth/logout/');
+          const before = current;
+          const url = route.path.replace(':p', param);
+          const headers: Record<string, string> = { cookie: who.cookie, 'x-csrftoken': who.csrf };
+          let payload: string | undefined;
+          if (transport.kind === 'json') {
+            payload = JSON.stringify(transport.body);
+            headers['content-type'] = 'application/json';
+          } else {
+            payload = transport.text;
+            if (transport.contentType) headers['content-type'] = transport.contentType;
+          }
+          const res = await t.app.inject({ method: route.method, url, headers, ...(route.method === 'GET' ? {} : { payload }) });
+          calls += 1;
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const where = `${route.method} ${url.slice(0, 120)} ${String(payload).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (res.statusCode >= 500) throw new Error(`5xx: ${where}`);
+          if (res.statusCode >= 400) {
+            let body: { status?: { code?: unknown; message?: unknown; key?: unknown } } = {};
+            try {
+              body = res.json();
+            } catch {
+              throw new Error(`not JSON: ${where}`);
+            }
+            if (body.status?.code !== res.statusCode || typeof body.status.message !== 'string' || typeof body.status.key !== 'string')
+              throw new Error(`not the envelope: ${where}`);
+            current = await fingerprint();
+            if (current !== before) throw new Error(`a refused call changed rows: ${where}`);
+          } else current = await fingerprint();
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 20261122), endOnFailure: true },
+      );
+    }
+    // The inputs reached past the checks too: some calls were accepted, most refused.
+    expect(calls).toBe(routes.length * RUNS_PER_ROUTE);
+    const accepted = [...statuses].filter(([s]) => s < 400).reduce((n, [, c]) => n + c, 0);
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(calls);
+  }, 300_000);
+});
