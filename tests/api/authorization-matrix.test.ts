@@ -99,6 +99,20 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/users-projects/:projectId', (i) => ({ url: `/api/v1/internal/users-projects/${i.project.id}`, body: [i.collabId] }), SIGNED_IN(403)],
   // Staff add users straight to internal projects; the second time the user is already there.
   ['POST', '/api/v1/internal/users-intprojects/:projectId', (i) => ({ url: `/api/v1/internal/users-intprojects/${i.internal.id}`, body: [{ label: 'Luka Marić', value: 'newbie' }] }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 400 : s))],
+  // Usage: own usage for anyone signed in; per project and per user only for its lead and staff.
+  ['GET', '/api/v1/internal/accounting/records', () => ({ url: '/api/v1/internal/accounting/records' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/accounting/project-records', (i) => ({ url: `/api/v1/internal/accounting/project-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/accounting/project-user-records', (i) => ({ url: `/api/v1/internal/accounting/project-user-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
+  // API-key routes: no session of any role opens them (tests/api/api-keys.test.ts and external-api.test.ts test the keys).
+  ['POST', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek', body: { usage: [] } }), all(401)],
+  ['GET', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek' }), all(401)],
+  ['GET', '/api/v1/usersprojects', () => ({ url: '/api/v1/usersprojects' }), all(401)],
+  ['GET', '/api/v1/sshkeys', () => ({ url: '/api/v1/sshkeys' }), all(401)],
+  ['GET', '/api/v1/accounting/projectsusers', () => ({ url: '/api/v1/accounting/projectsusers' }), all(401)],
+  // Operator endpoints: public health; metrics only by the caller's address (loopback here), whoever is signed in.
+  ['GET', '/healthz', () => ({ url: '/healthz' }), all(200)],
+  ['GET', '/readyz', () => ({ url: '/readyz' }), all(200)],
+  ['GET', '/metrics', () => ({ url: '/metrics' }), all(200)],
   ['GET', '/', () => ({ url: '/' }), all(302)],
   // The client is not built in this test: the page answers say so, to everyone.
   ['GET', '/ui', () => ({ url: '/ui' }), all(503)],
