@@ -42,7 +42,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
   await registerAuth(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
-  await app.register(federationRoutes);
+  await app.register(async (api) => federationRoutes(api, ctx));
   await app.register(async (api) => registryRoutes(api, ctx));
   await app.register(async (api) => keyRoutes(api, ctx));
   await app.register(async (api) => requestRoutes(api, ctx));

@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** false: a mutating route that carries its own proof instead of the CSRF header (the SAML endpoints). */
+    csrf?: boolean;
   }
 }
 

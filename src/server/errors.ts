@@ -19,6 +19,7 @@ export const ERRORS = {
   unsupportedMediaType: { status: 415, message: 'Unsupported content type; send application/json' },
   tooManyLoginAttempts: { status: 429, message: 'Too many login attempts; try again in a few minutes' },
   registryUnavailable: { status: 502, message: 'The research registry cannot be reached' },
+  federationUnavailable: { status: 503, message: 'The identity federation cannot be reached' },
   clientNotBuilt: { status: 503, message: 'The web client is not built yet; run `npm run build`' },
   internal: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -5,6 +5,7 @@ import type { Database } from './tables';
 import * as initial from './migrations/0001-initial';
 import * as listIndexes from './migrations/0002-list-indexes';
 import * as listCache from './migrations/0003-list-cache';
+import * as saml from './migrations/0004-saml';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-list-indexes': listIndexes,
   '0003-list-cache': listCache,
+  '0004-saml': saml,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

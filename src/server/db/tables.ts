@@ -42,6 +42,17 @@ export interface SessionsTable {
   saml2_idp: string | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  saml_name_id: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_session_index: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SamlRequestsTable {
+  id: string;
+  federation: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
 }
 
 export interface LoginAttemptsTable {
@@ -195,6 +206,7 @@ export interface Database {
   registry_snapshots: RegistrySnapshotsTable;
   project_counter: ProjectCounterTable;
   outbox: OutboxTable;
+  saml_requests: SamlRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
