@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { purgeExpiredSessions } from './services/sessions';
 import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
+import { purgeExpiredRequests } from './services/saml/request-store';
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -21,6 +22,7 @@ interface Job {
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db) },
+    { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
     {
       name: 'purge-login-attempts',
       everyMs: 10 * 60_000,

@@ -116,16 +116,16 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       try {
         if (message.SAMLRequest) {
           const { profile } = redirectBinding
-            ? await sp.saml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
-            : await sp.saml.validatePostRequestAsync(message as Record<string, string>);
+            ? await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
+            : await sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>);
           if (!profile) throw new Error('logout request without a subject');
           await ctx.db.deleteFrom('sessions').where('saml_name_id', '=', profile.nameID).where('saml2_idp', '=', sp.idp.entityId).execute();
           if (request.auth) reply.clearCookie(names.session, cookieOptions(ctx));
-          return reply.redirect(await sp.saml.getLogoutResponseUrlAsync(profile, message.RelayState ?? '', {}, true), 303);
+          return reply.redirect(await sp.logoutSaml.getLogoutResponseUrlAsync(profile, message.RelayState ?? '', {}, true), 303);
         }
         if (message.SAMLResponse) {
-          if (redirectBinding) await sp.saml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');
-          else await sp.saml.validatePostResponseAsync(message as Record<string, string>);
+          if (redirectBinding) await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');
+          else await sp.logoutSaml.validatePostResponseAsync(message as Record<string, string>);
         }
       } catch (error) {
         request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML single logout message refused');

@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
 import type { AppContext } from '../../context';
 import { loadIdpMetadata, type IdpInfo } from './idp-metadata';
 import { serviceProviderKeys, type KeyPair } from './keys';
@@ -17,6 +17,12 @@ export interface ServiceProvider {
   slsUrl: string;
   idp: IdpInfo;
   saml: SAML;
+  /**
+   * The same provider for single logout messages. node-saml looks for InResponseTo on a
+   * `Response` root only, so a posted LogoutResponse would read as unsolicited under the login's
+   * "always" rule; logout messages are checked "if present" (their signature is still required).
+   */
+  logoutSaml: SAML;
   keys: KeyPair;
 }
 
@@ -33,7 +39,7 @@ const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 /** Builds the node-saml service provider for one federation (pure: no I/O). */
 export function buildServiceProvider(ctx: AppContext, name: FederationName, idp: IdpInfo, keys: KeyPair): ServiceProvider {
   const { entityId, acsUrl, slsUrl } = spEndpoints(ctx.config.publicUrl, name);
-  const saml = new SAML({
+  const options: SamlConfig = {
     issuer: entityId,
     audience: entityId,
     callbackUrl: acsUrl,
@@ -56,8 +62,10 @@ export function buildServiceProvider(ctx: AppContext, name: FederationName, idp:
     identifierFormat: TRANSIENT,
     disableRequestedAuthnContext: true,
     forceAuthn: false,
-  });
-  return { name, base: FEDERATION_BASE[name], entityId, acsUrl, slsUrl, idp, saml, keys };
+  };
+  const saml = new SAML(options);
+  const logoutSaml = new SAML({ ...options, validateInResponseTo: ValidateInResponseTo.ifPresent });
+  return { name, base: FEDERATION_BASE[name], entityId, acsUrl, slsUrl, idp, saml, logoutSaml, keys };
 }
 
 /** The SP metadata XML a federation operator registers. */
