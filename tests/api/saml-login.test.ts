@@ -174,3 +174,35 @@ describe('federated sign-in: users from attributes', () => {
     });
   });
 });
+
+describe('federated sign-in: accounts that may not sign in', () => {
+  let idp: IdpStandIn;
+  let t: TestApp;
+  beforeAll(async () => {
+    idp = await startIdpStandIn();
+    t = await startSamlApp(idp);
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  it('refuses a deactivated national account, as password login does, on the generic error page', async () => {
+    await t.ctx.db.updateTable('users').set({ is_active: false }).where('username', '=', 'collab').execute();
+    const { requestId, spEntityId } = await startLogin(t, 'national');
+    const { samlResponse } = await idp.loginResponse({ federation: 'national', identity: 'collab', spEntityId, inResponseTo: requestId });
+    const res = await postToAcs(t, 'national', samlResponse);
+    expect(res.headers.location).toBe('/ui/error?reason=saml');
+    expect(res.cookies.find((c) => c.name === 'computing_session')).toBeUndefined();
+  });
+
+  it('refuses a first national login whose unique id is already another person’s username', async () => {
+    await t.ctx.db.insertInto('users').values({ username: 'nnovosel@ffzg.hr', password_hash: null, person_oib: '' }).execute();
+    const { requestId, spEntityId } = await startLogin(t, 'national');
+    const { samlResponse } = await idp.loginResponse({ federation: 'national', identity: 'new-national', spEntityId, inResponseTo: requestId });
+    const res = await postToAcs(t, 'national', samlResponse);
+    expect(res.headers.location).toBe('/ui/error?reason=saml');
+    const rows = await t.ctx.db.selectFrom('users').select('person_oib').where('username', '=', 'nnovosel@ffzg.hr').execute();
+    expect(rows).toEqual([{ person_oib: '' }]);
+  });
+});

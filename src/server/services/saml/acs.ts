@@ -32,8 +32,13 @@ function failed(reason: string, redirect = SAML_FAILED_PAGE): AcsFailure {
   return { ok: false, redirect, reason };
 }
 
-/** The error page of a refused login (spec point 2, "eduGAIN / SAML error page"). */
-export function refusalPage(refusal: Refusal): string {
+/**
+ * The error page of a refused login (spec point 2, "eduGAIN / SAML error page"). Its generic
+ * variant says eduGAIN is not allowed, so other refusals at the national SP (an inactive account,
+ * a malformed OIB) get the generic error page instead.
+ */
+export function refusalPage(refusal: Refusal, federation: ServiceProvider['name']): string {
+  if (refusal.errorType === 'notallowed' && federation === 'national') return SAML_FAILED_PAGE;
   const base = `/ui/saml2-error/${refusal.errorType}`;
   return refusal.missing?.length ? `${base}?missing=${encodeURIComponent(refusal.missing.join(','))}` : base;
 }
@@ -98,7 +103,7 @@ export async function consumeLoginResponse(ctx: AppContext, sp: ServiceProvider,
       userMap: await readUserMap(saml.edugainUserMap),
     });
   }
-  if (result.refused) return failed(result.reason, refusalPage(result));
+  if (result.refused) return failed(result.reason, refusalPage(result, sp.name));
   return {
     ok: true,
     user: result.user,
