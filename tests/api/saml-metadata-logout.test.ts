@@ -115,6 +115,39 @@ describe('SAML service provider metadata and single logout', () => {
     expect(anonymous.headers.location).toBe('/ui/login');
   });
 
+  it('ends every session of the identity when the identity provider starts the logout, and answers it', async () => {
+    const { cookie } = await signIn('national', 'staff');
+    const row = await t.ctx.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.saml_name_id', 'sessions.saml_session_index'])
+      .where('users.username', '=', 'staff')
+      .where('sessions.saml2_idp', '=', idp.entityId.national)
+      .executeTakeFirstOrThrow();
+    const spEntityId = `${t.ctx.config.publicUrl}/saml2/metadata/`;
+    const { samlRequest, slsUrl } = await idp.logoutRequest({ federation: 'national', spEntityId, nameId: row.saml_name_id!, sessionIndex: row.saml_session_index! });
+    expect(slsUrl).toBe(`${t.ctx.config.publicUrl}/saml2/ls/`);
+    const form = (samlRequestValue: string) => ({
+      method: 'POST' as const,
+      url: '/saml2/ls/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ SAMLRequest: samlRequestValue }).toString(),
+    });
+    // A tampered request ends nothing.
+    const tampered = Buffer.from(Buffer.from(samlRequest, 'base64').toString().replace(row.saml_name_id!, '_someone-else')).toString('base64');
+    const refused = await t.app.inject(form(tampered));
+    expect(refused.headers.location).toBe('/ui/login');
+    expect(await active(cookie)).toBe(true);
+
+    const res = await t.app.inject(form(samlRequest));
+    expect(res.statusCode).toBe(303);
+    const answer = new URL(res.headers.location as string);
+    expect(`${answer.origin}${answer.pathname}`).toBe(`${idp.url}/aai/slo`);
+    expect(answer.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect(answer.searchParams.get('Signature')).toBeTruthy();
+    expect(await active(cookie)).toBe(false);
+  });
+
   it('does not trust a forged logout cookie', async () => {
     const forged = Buffer.from(JSON.stringify({ issuer: idp.entityId.national, nameId: 'x' })).toString('base64url');
     const res = await t.app.inject({ method: 'GET', url: '/saml2/logout', headers: { cookie: `computing_saml_logout=${forged}.bad` } });

@@ -118,5 +118,5 @@ export async function buildLoginResponse(options: {
 
 /** The SP entity samlify needs to check a logout request's signature and answer it. */
 export function serviceProviderOf(spMetadata: string) {
-  return samlify.ServiceProvider({ metadata: spMetadata, wantLogoutResponseSigned: true });
+  return samlify.ServiceProvider({ metadata: spMetadata, wantLogoutResponseSigned: true, wantLogoutRequestSigned: true });
 }

@@ -32,6 +32,8 @@ export interface IdpStandIn {
     inResponseTo: string;
     variant?: ResponseVariant;
   }): Promise<{ samlResponse: string; acsUrl: string }>;
+  /** A signed LogoutRequest from the identity provider (logout started elsewhere), for the HTTP-POST binding. */
+  logoutRequest(options: { federation: StandInFederation; spEntityId: string; nameId: string; sessionIndex?: string }): Promise<{ samlRequest: string; slsUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,11 @@ export async function startIdpStandIn(options: { port?: number; identities?: Sta
       const chosen = typeof identity === 'string' ? identityByKey(identity) : identity;
       if (!chosen) throw new Error(`no stand-in identity ${String(identity)}`);
       return buildLoginResponse({ idp: idps[federation], spMetadata: await metadataOf(spEntityId), identity: chosen, inResponseTo, variant });
+    },
+    async logoutRequest({ federation, spEntityId, nameId, sessionIndex }) {
+      const sp = serviceProviderOf(await metadataOf(spEntityId));
+      const request = idps[federation].createLogoutRequest(sp, 'post', { logoutNameID: nameId, sessionIndex }) as { context: string; entityEndpoint: string };
+      return { samlRequest: request.context, slsUrl: request.entityEndpoint };
     },
     async close() {
       server.closeAllConnections();
