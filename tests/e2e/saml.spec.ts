@@ -21,7 +21,11 @@ test.describe.configure({ mode: 'serial' });
 test('a national demo user signs in through AAI@EduHR and lands by the post-login order', async ({ page }) => {
   await page.goto('/ui/login');
   const landing = await userLanding(page, true);
-  await federatedLogin(page, 'national', /Ana Horvat \(demo: lead\)/);
+  await federatedLogin(page, 'national', /Ana Horvat \(demo: lead\)/, async (picker) => {
+    // The stand-in's picker runs no inline script (the portal's CSP forbids them; the picker follows suit).
+    expect(await picker.locator('script:not([src])').count()).toBe(0);
+    await screenshot(picker, 'saml-stand-in-picker');
+  });
   await expectPath(page, landing);
   await expect(page.getByTestId('user-greeting')).toBeVisible();
   const answer = await session(page);
