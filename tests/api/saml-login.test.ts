@@ -107,6 +107,14 @@ describe('federated sign-in: users from attributes', () => {
     expect(await count('users')).toBe(before);
   });
 
+  it('finds the namesake whatever the case and accents of the stored name', async () => {
+    await t.ctx.db.insertInto('users').values({ username: 'zduric-local', password_hash: null, first_name: 'ŽELJKO', last_name: 'Đurić' }).execute();
+    const namesake = structuredClone(identityByKey('edugain-new')!);
+    Object.assign(namesake.attributes, { eduPersonPrincipalName: 'zeljko.duric@uni-example.de', givenName: 'Zeljko', sn: 'DURIC', mail: 'zd@uni-example.de' });
+    const res = await signIn('edugain', namesake);
+    expect(res.headers.location).toBe('/ui/saml2-error/edugainmultiple');
+  });
+
   it('names exactly the missing attributes of an eduGAIN identity', async () => {
     const before = await count('users');
     const res = await signIn('edugain', 'edugain-missing');

@@ -81,9 +81,15 @@ export async function readUserMap(file: string | undefined): Promise<UserMapEntr
   );
 }
 
-/** Letters folded for the duplicate-name guard: lowercase, accents and Croatian letters to ASCII. */
-const FOLD_FROM = 'čćđšžáàäâãåéèëêíìïîóòöôõøúùüûýÿñçł';
-const FOLD_TO = 'ccdszaaaaaaeeeeiiiioooooouuuuyyncl';
+/**
+ * Letters folded for the duplicate-name guard: lowercase, accents and Croatian letters to ASCII.
+ * The upper-case letters are listed too because the database's lower() may leave non-ASCII
+ * letters alone (C locale).
+ */
+const LOWER_FROM = 'čćđšžáàäâãåéèëêíìïîóòöôõøúùüûýÿñçł';
+const LOWER_TO = 'ccdszaaaaaaeeeeiiiioooooouuuuyyncl';
+const FOLD_FROM = LOWER_FROM + LOWER_FROM.toUpperCase();
+const FOLD_TO = LOWER_TO + LOWER_TO;
 
 export function foldName(first: string, last: string): string {
   let text = `${first} ${last}`.toLowerCase().trim().replace(/\s+/g, ' ');
