@@ -89,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   // At the root, so that its timing hook sees every route.
   await operationsRoutes(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
-  await app.register(federationRoutes);
+  await app.register(async (api) => federationRoutes(api, ctx));
   await app.register(async (api) => registryRoutes(api, ctx));
   await app.register(async (api) => keyRoutes(api, ctx));
   await app.register(async (api) => requestRoutes(api, ctx));

@@ -19,6 +19,8 @@ export interface ServerConfig {
   enableEdugain: boolean;
   graceMonths?: number;
   registry: { url?: string; username?: string; password?: string; timeoutMs: number; retries: number };
+  /** Federated sign-in (SAML 2.0); see `readSamlConfig`. */
+  saml: SamlSettings;
   /** Where the built client lives. */
   clientDir: string;
   /** Start background jobs (outbox sender, cleanups). */
@@ -34,6 +36,25 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Invitations one lead may send per hour (all projects together). */
   invitesPerHour: number;
+}
+
+/** Federated sign-in settings (README, "Federated sign-in"). */
+export interface SamlSettings {
+  /** Identity provider metadata of the national federation: a file path or an http(s) URL. */
+  idpMetadata?: string;
+  /** Metadata of the eduGAIN proxy identity provider: a file path or an http(s) URL. */
+  edugainIdpMetadata?: string;
+  /** PEM files of the service providers' key and certificate; generated and kept in DATA_DIR in demo mode. */
+  spKeyFile?: string;
+  spCertFile?: string;
+  /** An eduGAIN login whose authenticating authority contains this is a national-federation identity. */
+  aaiEduHrIdpMatch: string;
+  /** Whether national-federation identities may sign in through the eduGAIN proxy. */
+  edugainAllowAaiEduHr: boolean;
+  /** JSON file `[{"from": ePPN, "to": username | "new"}]` resolving eduGAIN name collisions. */
+  edugainUserMap?: string;
+  /** Accepted clock difference to the identity provider, in seconds. */
+  clockSkewSeconds: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -75,6 +96,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       password: env.REGISTRY_PASSWORD || undefined,
       timeoutMs: int(env.REGISTRY_TIMEOUT_MS, 15000, 'REGISTRY_TIMEOUT_MS')!,
       retries: int(env.REGISTRY_RETRIES, 3, 'REGISTRY_RETRIES')!,
+    },
+    saml: {
+      idpMetadata: env.SAML_IDP_METADATA || undefined,
+      edugainIdpMetadata: env.SAML_EDUGAIN_IDP_METADATA || undefined,
+      spKeyFile: env.SAML_SP_KEY_FILE || undefined,
+      spCertFile: env.SAML_SP_CERT_FILE || undefined,
+      aaiEduHrIdpMatch: env.SAML_AAIEDUHR_IDP_MATCH || 'https://login.aaiedu.hr',
+      edugainAllowAaiEduHr: flag(env.SAML_EDUGAIN_ALLOW_AAIEDUHR, false),
+      edugainUserMap: env.SAML_EDUGAIN_USER_MAP || undefined,
+      clockSkewSeconds: int(env.SAML_CLOCK_SKEW_SECONDS, 60, 'SAML_CLOCK_SKEW_SECONDS')!,
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true),

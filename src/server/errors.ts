@@ -26,6 +26,7 @@ export const ERRORS = {
   tooManyLoginAttempts: { status: 429, message: 'Too many login attempts; try again in a few minutes' },
   tooManyInvitations: { status: 429, message: 'Too many invitations sent in the last hour' },
   registryUnavailable: { status: 502, message: 'The research registry cannot be reached' },
+  federationUnavailable: { status: 503, message: 'The identity federation cannot be reached' },
   clientNotBuilt: { status: 503, message: 'The web client is not built yet; run `npm run build`' },
   internal: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

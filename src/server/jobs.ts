@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { purgeExpiredSessions } from './services/sessions';
 import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
 import { monitorOf } from './monitor';
+import { purgeExpiredRequests } from './services/saml/request-store';
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -22,6 +23,7 @@ interface Job {
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db) },
+    { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
     {
       name: 'purge-login-attempts',
       everyMs: 10 * 60_000,

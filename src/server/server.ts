@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { startJobs } from './jobs';
 import { startRegistryStandIn } from './services/registry/stand-in/registry-stand-in';
 import { DEMO_PEOPLE } from './db/demo-data';
+import { startIdpStandIn } from './services/saml/stand-in/idp-stand-in';
 
 /** Starts the portal: opens the database, builds the app, listens, runs the background jobs. */
 async function main(): Promise<void> {
@@ -12,6 +13,9 @@ async function main(): Promise<void> {
   const standIn =
     config.demo && !config.registry.url ? await startRegistryStandIn({ username: 'demo', password: 'demo' }) : undefined;
   if (standIn) config.registry = { ...config.registry, url: standIn.url, username: 'demo', password: 'demo' };
+  // Demo mode without federation metadata signs in through a local stand-in identity provider.
+  const idpStandIn = config.demo && !config.production && !config.saml.idpMetadata && !config.saml.edugainIdpMetadata ? await startIdpStandIn() : undefined;
+  if (idpStandIn) config.saml = { ...config.saml, idpMetadata: idpStandIn.metadataUrl.national, edugainIdpMetadata: idpStandIn.metadataUrl.edugain };
   const { ctx, close } = await bootstrap(config);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
@@ -21,6 +25,7 @@ async function main(): Promise<void> {
     await app.close();
     await close();
     await standIn?.close();
+    await idpStandIn?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -29,6 +34,7 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   app.log.info(`portal on ${config.publicUrl}/ui/ (${where}${config.demo ? ', demo data' : ''})`);
   if (standIn) app.log.info(`research registry stand-in on ${standIn.url}`);
+  if (idpStandIn) app.log.info(`identity provider stand-in (demo sign-in) on ${idpStandIn.url}`);
   if (config.demo) {
     const accounts = DEMO_PEOPLE.filter((p) => p.demoAccount).map((p) => p.username);
     console.log(`\nThe portal is ready: ${config.publicUrl}/ui/\nDemo accounts (password = username): ${accounts.join(', ')}\n`);

@@ -13,6 +13,7 @@ import { startJobs } from '../../src/server/jobs';
 import type { AppContext } from '../../src/server/context';
 import { createTestDatabase } from '../support/test-database';
 import { startRegistryStandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startIdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 
 export interface E2ePortalOptions {
   port: number;
@@ -33,12 +34,14 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
   await seedDemo(handle.db, schemas);
   await options.afterSeed?.({ db: handle.db, schemas });
   const registry = await startRegistryStandIn({ username: 'demo', password: 'demo' });
+  const idp = await startIdpStandIn();
   const base = readConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port), SMTP_URL: smtpUrl ?? '' });
   const config = {
     ...base,
     demo: true,
     jobs: Boolean(smtpUrl),
     registry: { ...base.registry, url: registry.url, username: 'demo', password: 'demo', timeoutMs: 3000, retries: 1 },
+    saml: { ...base.saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain },
   };
   const ctx = { db: handle.db, schemas, config };
   const app = await buildApp(ctx, { logger: { level: 'warn' } });
@@ -52,6 +55,7 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
     await jobs?.stop();
     await app.close();
     await registry.close();
+    await idp.close();
     await database.drop();
     process.exit(0);
   };

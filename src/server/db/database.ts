@@ -5,6 +5,7 @@ import type { Database } from './tables';
 import * as initial from './migrations/0001-initial';
 import * as listIndexes from './migrations/0002-list-indexes';
 import * as listCache from './migrations/0003-list-cache';
+import * as saml from './migrations/0004-saml';
 import * as accounting from './migrations/0005-accounting';
 import * as inviteSends from './migrations/0006-invite-sends';
 import * as projectNotices from './migrations/0007-project-notices';
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-list-indexes': listIndexes,
   '0003-list-cache': listCache,
+  '0004-saml': saml,
   '0005-accounting': accounting,
   '0006-invite-sends': inviteSends,
   '0007-project-notices': projectNotices,

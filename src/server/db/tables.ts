@@ -42,6 +42,17 @@ export interface SessionsTable {
   saml2_idp: string | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  saml_name_id: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_session_index: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SamlRequestsTable {
+  id: string;
+  federation: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
 }
 
 /** One row per invitation sent (0006), for the hourly cap per lead. */
@@ -250,6 +261,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   usage_jobs: UsageJobsTable;
   usage_monthly: UsageMonthlyTable;
+  saml_requests: SamlRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

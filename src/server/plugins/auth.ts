@@ -58,7 +58,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     }
     const token = request.cookies[names.session];
     request.auth = token ? await findSession(ctx.db, token) : null;
-    if (MUTATING.has(request.method)) {
+    if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers['x-csrftoken'];
       const sent = Array.isArray(header) ? header[0] : header;
       const expected = request.auth ? request.auth.csrfToken : request.cookies[names.csrf];

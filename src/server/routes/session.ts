@@ -5,6 +5,7 @@ import type { LoginBody, LogoutAnswer, Session } from '../../../generated';
 import { ApiError } from '../errors';
 import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
 import { createSession, deleteSession } from '../services/sessions';
+import { rememberFederatedLogout } from '../services/saml/logout';
 import { verifyPassword } from '../services/passwords';
 import { membershipsOf, toUser } from '../services/users';
 import { schemaIdOf } from '../../schema-runtime';
@@ -89,6 +90,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post('/auth/logout/', { config: { access: 'public' } }, async (request, reply) => {
     const redirect = logoutRedirect(request.auth?.saml2Idp ?? null);
+    if (request.auth?.saml2Idp) await rememberFederatedLogout(ctx, request.auth.sessionId, reply);
     if (request.auth) await deleteSession(db, request.auth.sessionId);
     reply.clearCookie(names.session, cookieOptions(ctx));
     const answer: LogoutAnswer = { redirect };

@@ -19,13 +19,24 @@ export async function createSession(
   userId: number,
   days: number,
   saml2Idp: string | null = null,
+  /** A federated login's NameID and SessionIndex, which single logout sends back to the identity provider. */
+  saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null },
 ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomToken();
   const csrfToken = randomToken(24);
   const expiresAt = new Date(Date.now() + days * 86_400_000);
   await db
     .insertInto('sessions')
-    .values({ id: hashToken(token), user_id: userId, csrf_token: csrfToken, saml2_idp: saml2Idp, expires_at: expiresAt })
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      csrf_token: csrfToken,
+      saml2_idp: saml2Idp,
+      expires_at: expiresAt,
+      saml_name_id: saml?.nameId ?? null,
+      saml_name_id_format: saml?.nameIdFormat ?? null,
+      saml_session_index: saml?.sessionIndex ?? null,
+    })
     .execute();
   return { token, csrfToken, expiresAt };
 }

@@ -1,22 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../shared/paths';
+import { schemas } from '../../shared/schema-set';
 
 /**
  * The generic error page (/ui/error), also shown when a page fails to render or load.
- * `?reason=federation` says that federated sign-in is not enabled on this server.
+ * `?reason=federation` says that federated sign-in is not enabled on this server, `?reason=saml`
+ * that the identity provider's answer was refused (the server logs why).
  */
 export function ErrorPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const federation = params.get('reason') === 'federation';
+  const reason = params.get('reason');
+  const text =
+    reason === 'federation'
+      ? t('errors.federationUnavailable')
+      : reason === 'saml'
+        ? t('errors.samlFailed', { email: schemas.service.contactEmail })
+        : t('errors.genericText');
   return (
     <section className="status-page" data-page="error">
       <h1 className="ui icon header">
         <i className="red warning sign icon" aria-hidden="true" />
         <div className="content">
           {t('errors.genericHeading')}
-          <div className="sub header">{federation ? t('errors.federationUnavailable') : t('errors.genericText')}</div>
+          <div className="sub header">{text}</div>
         </div>
       </h1>
       {/* A full page load: after an error the client's state may be what is broken. */}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
+import type { Database } from '../../db/tables';
+
+/** How long an AuthnRequest may be answered: a user picking an identity takes minutes, not hours. */
+export const REQUEST_TTL_MS = 30 * 60_000;
+
+/**
+ * The AuthnRequest ids the portal sent, in the database so every process sees them. node-saml
+ * saves an id when it builds a request and reads it to check a response's InResponseTo; it also
+ * "removes" it along the way, but reading and removing are two steps, so two processes could both
+ * accept one response. Removal is therefore a no-op here: the ACS consumes the id with one atomic
+ * UPDATE after the response validated (`consumeRequest`), and only the process that wins it signs
+ * the user in.
+ */
+export class DatabaseRequestStore implements CacheProvider {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly federation: string,
+  ) {}
+
+  async saveAsync(key: string, value: string): Promise<CacheItem | null> {
+    const createdAt = Date.now();
+    await this.db
+      .insertInto('saml_requests')
+      .values({ id: key, federation: this.federation, created_at: new Date(createdAt), expires_at: new Date(createdAt + REQUEST_TTL_MS) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return { value, createdAt };
+  }
+
+  async getAsync(key: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('saml_requests')
+      .select('created_at')
+      .where('id', '=', key)
+      .where('federation', '=', this.federation)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row ? row.created_at.toISOString() : null;
+  }
+
+  async removeAsync(key: string | null): Promise<string | null> {
+    return key;
+  }
+}
+
+/** Marks a request answered; true only for the one caller that consumed a live, unanswered request. */
+export async function consumeRequest(db: Kysely<Database>, federation: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('saml_requests')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', id)
+    .where('federation', '=', federation)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Drops requests past their expiry (a scheduled job). */
+export async function purgeExpiredRequests(db: Kysely<Database>): Promise<number> {
+  const result = await db.deleteFrom('saml_requests').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,54 @@
+import { inflateRawSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { Extractor } from 'samlify';
+import { startIdpStandIn, type IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
+import type { ServerConfig } from '../../src/server/config';
+import { startTestApp, testConfig, type TestApp } from './test-app';
+import type { TestDatabase } from './test-database';
+
+export type Federation = 'national' | 'edugain';
+export const BASE: Record<Federation, string> = { national: '/saml2', edugain: '/saml2/edugain' };
+
+/** The test app with both service providers pointed at a running stand-in identity provider. */
+export async function startSamlApp(
+  idp: IdpStandIn,
+  options: { database?: TestDatabase; saml?: Partial<ServerConfig['saml']>; config?: Partial<ServerConfig> } = {},
+): Promise<TestApp> {
+  const saml = { ...testConfig().saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain, ...options.saml };
+  const t = await startTestApp({ database: options.database, config: { ...options.config, saml } });
+  // app.inject does not listen: hand the stand-in the SP metadata it would otherwise fetch.
+  for (const federation of ['national', 'edugain'] as const) {
+    const res = await t.app.inject({ method: 'GET', url: `${BASE[federation]}/metadata/` });
+    if (res.statusCode !== 200) throw new Error(`metadata ${federation}: ${res.statusCode} ${res.body}`);
+    idp.registerServiceProvider(res.body);
+  }
+  return t;
+}
+
+export { startIdpStandIn };
+
+/** Starts a login at the SP and reads the AuthnRequest it redirects to the identity provider. */
+export async function startLogin(t: TestApp, federation: Federation, next = '') {
+  const res = await t.app.inject({ method: 'GET', url: `${BASE[federation]}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}` });
+  if (res.statusCode !== 302) throw new Error(`login ${federation}: ${res.statusCode} ${res.body}`);
+  const location = new URL(res.headers.location as string);
+  const xml = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+  const { request, issuer } = Extractor.extract(xml, [
+    { key: 'request', localPath: ['AuthnRequest'], attributes: ['ID'] },
+    { key: 'issuer', localPath: ['AuthnRequest', 'Issuer'], attributes: [] },
+  ]);
+  const requestId = typeof request === 'string' ? request : (request as { id: string }).id;
+  if (!requestId) throw new Error('AuthnRequest without an ID');
+  return { location, requestId, spEntityId: issuer as string, relayState: location.searchParams.get('RelayState') ?? '' };
+}
+
+/** Posts a SAMLResponse to the SP's ACS as the browser would. */
+export function postToAcs(t: TestApp, federation: Federation, samlResponse: string, relayState = '', cookie = ''): Promise<LightMyRequestResponse> {
+  const payload = new URLSearchParams({ SAMLResponse: samlResponse, ...(relayState ? { RelayState: relayState } : {}) }).toString();
+  return t.app.inject({
+    method: 'POST',
+    url: `${BASE[federation]}/acs/`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+}
