@@ -8,6 +8,7 @@
  *   (stores 0; should take no longer).
  * Prints figures; asserts nothing.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -133,6 +134,7 @@ async function run(): Promise<void> {
     const mb = (Buffer.byteLength(payload) / 1024 / 1024).toFixed(1);
     console.log(`ingest ${INGEST} records in one call (${mb} MB): stored ${first.stored} in ${first.seconds.toFixed(2)} s (budget < ${INGEST_BUDGET_S} s${first.seconds >= INGEST_BUDGET_S ? ', OVER' : ''})`);
     console.log(`ingest the same call again: stored ${again.stored} in ${again.seconds.toFixed(2)} s${again.seconds > first.seconds ? ' (SLOWER than the first)' : ''}`);
+    console.log(`(machine load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} cores)`);
     await app.close();
   } finally {
     await database.drop();

@@ -127,3 +127,15 @@ test.describe('accounting pages', () => {
     await expectAccessible(page);
   });
 });
+
+test('staff see a compact usage summary of the project they process', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/projects/IP-2022-10-1234');
+  const summary = page.getByTestId('usage-summary');
+  await expect(summary.getByRole('heading', { name: 'Potrošnja resursa projekta' })).toBeVisible();
+  const supek = summary.locator('tr[data-cluster="supek"] td');
+  await expect(supek.first()).toHaveText('Supek');
+  // CPU hours so far, formatted the Croatian way (thousands with a dot).
+  await expect(supek.nth(1)).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  await screenshot(page, 'accounting-staff-summary-hr');
+});
