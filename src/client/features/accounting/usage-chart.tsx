@@ -7,7 +7,7 @@ import { schemas } from '../../shared/schema-set';
 import { seriesOf, toCsv } from './usage-series';
 
 // ApexCharts is a chunk of its own, loaded once the page has data to draw.
-const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ 'react-apexcharts'));
+const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
 
 export interface ChartLine {
   name: string;
