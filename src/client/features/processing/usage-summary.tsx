@@ -41,7 +41,7 @@ export function UsageSummary({ identifier }: { identifier: string }) {
       {isFetching && !data && <Loader active inline="centered" size="small" />}
       {data && !rows.length && <p>{t('accounting.empty')}</p>}
       {rows.length > 0 && (
-        <Table compact basic="very" unstackable>
+        <Table compact celled unstackable size="small">
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell />
