@@ -122,4 +122,12 @@ describe('usage ingest POST /api/v1/accounting/records', () => {
     const padobran = await t.app.inject({ method: 'GET', url: '/api/v1/accounting/records?resource=padobran', headers: { authorization: `Api-Key ${key}` } });
     expect(padobran.json()).toEqual(['12843']);
   });
+
+  it('forgets the jobs and aggregates of a deleted project', async () => {
+    await t.ctx.db.deleteFrom('memberships').where('project_id', '=', projects.p2).execute();
+    await t.ctx.db.deleteFrom('projects').where('id', '=', projects.p2).execute();
+    expect(await t.ctx.db.selectFrom('usage_jobs').select('id').where('project_id', '=', projects.p2).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('usage_monthly').select('month').where('project_id', '=', projects.p2).execute()).toEqual([]);
+    expect((await jobs()).length).toBeGreaterThan(0);
+  });
 });

@@ -155,9 +155,9 @@ const userPages: PageRoute[] = [
 ];
 
 const accountingPages: PageRoute[] = [
-  planned('project-accounting', 'accounting', 'projectAccounting'),
-  planned('project-users-accounting', 'accounting', 'projectUsersAccounting'),
-  planned('my-accounting', 'accounting', 'myAccounting'),
+  { path: 'project-accounting', access: 'accounting', title: { key: 'projectAccounting' }, load: () => import(/* webpackChunkName: "page-project-accounting" */ '../features/accounting/project-accounting-page') },
+  { path: 'project-users-accounting', access: 'accounting', title: { key: 'projectUsersAccounting' }, load: () => import(/* webpackChunkName: "page-project-users-accounting" */ '../features/accounting/project-users-accounting-page') },
+  { path: 'my-accounting', access: 'accounting', title: { key: 'myAccounting' }, load: () => import(/* webpackChunkName: "page-my-accounting" */ '../features/accounting/my-accounting-page') },
 ];
 
 export const pageRoutes: readonly PageRoute[] = [

@@ -13,6 +13,7 @@ export const paths = {
   users: '/ui/users',
   software: '/ui/software',
   projectAccounting: '/ui/project-accounting',
+  projectUsersAccounting: '/ui/project-users-accounting',
   myAccounting: '/ui/my-accounting',
   loginEmail: (inviteKey: string, english: boolean): string =>
     `/ui/login-email/${encodeURIComponent(inviteKey)}${english ? '/en' : ''}`,

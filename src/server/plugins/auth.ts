@@ -39,7 +39,8 @@ export function anonymousCsrfToken(ctx: AppContext, request: FastifyRequest, rep
 /**
  * Resolves the session from its cookie, then enforces, in this order: CSRF on every mutating call
  * (the session's token, or the anonymous double-submit cookie before login), and the route's
- * access group (`config.access`, default: any signed-in user).
+ * access group (`config.access`, default: any signed-in user). An `api-key` route is decided by its
+ * `Authorization: Api-Key` header and `config.scope` alone, before and instead of all of that.
  */
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const names = cookieNames(ctx);

@@ -12,6 +12,7 @@ import { RequestFormSection } from './request-form-section';
 import { ExtensionsSection } from './extensions-section';
 import { ProcessingPanel } from './processing-panel';
 import { editedFields } from './edited-fields';
+import { UsageSummary } from './usage-summary';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
 import { schemas } from '../../shared/schema-set';
 import './processing.css';
@@ -50,6 +51,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
         </Grid.Column>
         <Grid.Column width={6}>
           <LeaderBlock lead={lead} />
+          <UsageSummary identifier={project.identifier} />
           <ProcessingPanel project={project} projectMode={projectMode} editing={editing} edited={edited} onToggleEdit={() => setEditing((e) => !e)} />
         </Grid.Column>
       </Grid>

@@ -45,7 +45,13 @@ async function resolveUsers(db: Kysely<Database>, names: string[]): Promise<Map<
   const rows = await db
     .selectFrom('users')
     .select(['id', 'person_username', 'person_uniqueid'])
-    .where((eb) => eb.or([eb('person_username', '=', sql<string>`any(${names}::text[])`), eb('person_uniqueid', '=', sql<string>`any(${names}::text[])`)]))
+    // IN (SELECT unnest(...)) is hashed once; `= any(array)` would compare every user with every name.
+    .where((eb) =>
+      eb.or([
+        eb('person_username', 'in', sql<string>`(SELECT unnest(${names}::text[]))`),
+        eb('person_uniqueid', 'in', sql<string>`(SELECT unnest(${names}::text[]))`),
+      ]),
+    )
     .execute();
   for (const r of rows) if (r.person_uniqueid && !found.has(r.person_uniqueid)) found.set(r.person_uniqueid, r.id);
   // A cluster username wins over someone else's unique id of the same text.
@@ -158,7 +164,7 @@ export async function ingestUsage(
   const identifiers = [...new Set(rows.flatMap((r) => (r.project ? [r.project] : [])))];
   const projects = new Map<string, number>();
   if (identifiers.length)
-    for (const p of await db.selectFrom('projects').select(['id', 'identifier']).where('identifier', '=', sql<string>`any(${identifiers}::text[])`).execute())
+    for (const p of await db.selectFrom('projects').select(['id', 'identifier']).where('identifier', 'in', sql<string>`(SELECT unnest(${identifiers}::text[]))`).execute())
       projects.set(p.identifier, p.id);
   const needInference = [...new Set(rows.flatMap((r) => (!r.project && r.user && users.has(r.user) ? [users.get(r.user)!] : [])))];
   const inferred = await inferProjects(db, cluster, needInference);

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Form } from 'semantic-ui-react';
+
+/** 'last12', 'all' or a year. */
+export type PeriodChoice = 'last12' | 'all' | number;
+
+export interface FilterSpec {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: { value: string; text: string }[];
+  onChange: (value: string) => void;
+}
+
+export interface ToolbarProps {
+  cumulative: boolean;
+  onCumulative: (value: boolean) => void;
+  period: PeriodChoice;
+  years: number[];
+  onPeriod: (value: PeriodChoice) => void;
+  filters: FilterSpec[];
+}
+
+/** The cumulative/monthly toggle, the period dropdown and the project/user filters (native selects: keyboard and screen readers for free). */
+export function AccountingToolbar({ cumulative, onCumulative, period, years, onPeriod, filters }: ToolbarProps) {
+  const { t } = useTranslation();
+  const periods = [
+    { key: 'last12', value: 'last12', text: t('accounting.last12') },
+    ...[...years].sort((a, b) => b - a).map((y) => ({ key: String(y), value: String(y), text: String(y) })),
+    { key: 'all', value: 'all', text: t('accounting.all') },
+  ];
+  return (
+    <Form className="accounting-toolbar" as="div">
+      <Form.Group widths="equal" unstackable={false}>
+        <Form.Field>
+          <label id="accounting-mode-label">{t('accounting.mode')}</label>
+          <Button.Group role="group" aria-labelledby="accounting-mode-label">
+            <Button type="button" active={cumulative} aria-pressed={cumulative} onClick={() => onCumulative(true)}>
+              {t('accounting.cumulative')}
+            </Button>
+            <Button type="button" active={!cumulative} aria-pressed={!cumulative} onClick={() => onCumulative(false)}>
+              {t('accounting.monthly')}
+            </Button>
+          </Button.Group>
+        </Form.Field>
+        <Form.Field>
+          <label htmlFor="accounting-period">{t('accounting.year')}</label>
+          <select
+            id="accounting-period"
+            className="ui dropdown"
+            value={String(period)}
+            onChange={(e) => onPeriod(e.target.value === 'last12' || e.target.value === 'all' ? e.target.value : Number(e.target.value))}
+          >
+            {periods.map((o) => (
+              <option key={o.key} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </Form.Field>
+        {filters.map((filter) => (
+          <Form.Field key={filter.id}>
+            <label htmlFor={filter.id}>{filter.label}</label>
+            <select id={filter.id} className="ui dropdown" value={filter.value} onChange={(e) => filter.onChange(e.target.value)}>
+              <option value="">{filter.allLabel}</option>
+              {filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.text}
+                </option>
+              ))}
+            </select>
+          </Form.Field>
+        ))}
+      </Form.Group>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Header, Loader } from 'semantic-ui-react';
+import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
+import type { UsageRow } from '../../api/accounting';
+import { schemas } from '../../shared/schema-set';
+import { seriesOf, toCsv } from './usage-series';
+
+// ApexCharts is a chunk of its own, loaded once the page has data to draw.
+const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
+
+export interface ChartLine {
+  name: string;
+  /** The column whose colour the line takes. */
+  key: string;
+  /** Values by month label; months missing from the chart rows extend its axis. */
+  points: { month: string; value: number }[];
+}
+
+export interface UsageChartProps {
+  id: string;
+  title: string;
+  rows: UsageRow[];
+  filter: string;
+  names: Record<string, string>;
+  /** Dashed lines drawn over the bars (the forecast). */
+  lines?: ChartLine[];
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One stacked bar chart (months × projects or users) with its colour legend and a CSV download. */
+export function UsageChart({ id, title, rows, filter, names, lines = [] }: UsageChartProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en-GB' : 'hr-HR';
+  const { width, height } = schemas.constants.accountingChartSize;
+  const palette = schemas.constants.accountingPalette as readonly string[];
+  const { options, series } = useMemo(() => {
+    const bars = seriesOf(rows, filter);
+    const columns = bars.map((b) => b.key);
+    const months = [...rows.map((r) => r.month)];
+    for (const line of lines) for (const p of line.points) if (!months.includes(p.month)) months.push(p.month);
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    const all = [
+      ...bars.map((s) => ({ name: names[s.key] ? `${s.key} – ${names[s.key]}` : s.key, type: 'bar', data: [...s.data, ...Array(months.length - rows.length).fill(null)] })),
+      ...lines.map((line) => ({ name: line.name, type: 'line', data: months.map((m) => line.points.find((p) => p.month === m)?.value ?? null) })),
+    ];
+    const apex: ApexOptions = {
+      chart: { id, stacked: true, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'Lato, sans-serif', zoom: { enabled: false } },
+      // A forecast line takes its project's colour.
+      colors: [
+        ...bars.map((_s, i) => palette[i % palette.length]),
+        ...lines.map((line) => palette[Math.max(0, columns.indexOf(line.key)) % palette.length]),
+      ],
+      plotOptions: { bar: { columnWidth: '70%' } },
+      dataLabels: { enabled: false },
+      stroke: { width: all.map((s) => (s.type === 'line' ? 3 : 0)), dashArray: all.map((s) => (s.type === 'line' ? 6 : 0)) },
+      xaxis: { categories: months, labels: { rotate: -45 } },
+      yaxis: { labels: { formatter: (v: number) => number.format(v) }, title: { text: t('accounting.hours') } },
+      tooltip: { shared: true, intersect: false, y: { formatter: (v: number) => (v === null || v === undefined ? '' : number.format(v)) } },
+      legend: { show: true, position: 'bottom', showForSingleSeries: true },
+      // Below a tablet's width the legend wraps into many lines: the chart grows so the bars keep their room.
+      responsive: [{ breakpoint: 768, options: { chart: { height: height + 24 * (bars.length + lines.length) }, legend: { fontSize: '11px' }, xaxis: { labels: { rotate: -90 } } } }],
+    };
+    return { options: apex, series: all };
+  }, [rows, filter, names, lines, locale, palette, t, id, height]);
+
+  return (
+    <figure className="usage-chart" data-chart={id} style={{ maxWidth: width }}>
+      <div className="usage-chart-head">
+        <Header as="h3" size="small">
+          {title}
+        </Header>
+        <Button
+          basic
+          size="mini"
+          icon="download"
+          content={t('accounting.csv')}
+          aria-label={t('accounting.csvLabel', { title })}
+          onClick={() => download(`${id}.csv`, toCsv(rows, filter, names))}
+        />
+      </div>
+      <Suspense fallback={<Loader active inline="centered" />}>
+        <ReactApexChart options={options} series={series as ApexAxisChartSeries} type="bar" height={height} width="100%" />
+      </Suspense>
+    </figure>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ClusterUsage, UsageAnswer, UsageRow } from '../../api/accounting';
+
+/** The clusters of an answer that have usage, in the order of the rules. */
+export function clustersWithUsage(answer: UsageAnswer | undefined, order: readonly string[]): { name: string; usage: ClusterUsage }[] {
+  if (!answer) return [];
+  return order.flatMap((name) => {
+    const usage = answer[name] as ClusterUsage | undefined;
+    return usage && usage.monthly.cpuh.length ? [{ name, usage }] : [];
+  });
+}
+
+/** The columns of chart rows (every key but `month`), sorted. */
+export function columnsOf(rows: readonly UsageRow[]): string[] {
+  const keys = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) if (key !== 'month') keys.add(key);
+  return [...keys].sort();
+}
+
+/** One series per column, with only the chosen column when a filter is set. */
+export function seriesOf(rows: readonly UsageRow[], filter: string): { key: string; data: number[] }[] {
+  return columnsOf(rows)
+    .filter((key) => !filter || key === filter)
+    .map((key) => ({ key, data: rows.map((row) => Number(row[key] ?? 0)) }));
+}
+
+/** True when no value of the series is above zero. */
+export const allZero = (series: readonly { data: number[] }[]) => series.every((s) => s.data.every((v) => v <= 0));
+
+/** The rows as CSV: a header of month and column names, then one line per month. */
+export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<string, string>): string {
+  const series = seriesOf(rows, filter);
+  const quote = (text: string) => (/[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const header = ['month', ...series.map((s) => (names[s.key] ? `${s.key} (${names[s.key]})` : s.key))].map(quote).join(',');
+  const lines = rows.map((row, i) => [row.month, ...series.map((s) => String(s.data[i]))].map(quote).join(','));
+  return [header, ...lines].join('\n') + '\n';
+}

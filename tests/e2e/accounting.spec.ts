@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expectPath, loginAs, screenshot } from './helpers/portal';
+
+/** The bars of a chart, as the paths ApexCharts drew: they change exactly when the bars do. */
+async function bars(page: Page, chartPrefix: string): Promise<string> {
+  const chart = page.locator(`[data-chart^="${chartPrefix}"]`).first();
+  await expect(chart.locator('.apexcharts-bar-area').first()).toBeAttached();
+  return (await chart.locator('.apexcharts-bar-area').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'))) ?? '';
+}
+
+/** The demo project with two years of usage (ml-materials, led by lead, with collab). */
+const PROJECT = 'IP-2022-10-1234';
+
+async function choose(page: Page, id: string, label: string | RegExp): Promise<void> {
+  const select = page.locator(`select#${id}`);
+  const options = await select.locator('option').allTextContents();
+  const text = options.find((o) => (typeof label === 'string' ? o === label : label.test(o)));
+  expect(text, `option ${String(label)} of ${options.join(' | ')}`).toBeDefined();
+  await select.selectOption({ label: text! });
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  // The page, not the shared frame (its footer is the layout's own concern).
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('accounting pages', () => {
+  test('a lead switches cumulative/monthly, picks a year and a project on project accounting, and downloads CSV', async ({ page }) => {
+    test.setTimeout(60_000);
+    await loginAs(page, 'lead');
+    await expectPath(page, '/ui/project-accounting');
+    await expect(page.getByRole('heading', { name: 'Potrošnja resursa projekata' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Suradnici na projektima' })).toBeVisible();
+    await expect(page.locator('[data-chart="supek-cpuh-cumulative"]')).toBeVisible();
+    const cumulative = await bars(page, 'supek-cpuh');
+    await page.getByRole('button', { name: 'Mjesečno' }).click();
+    await expect(page.locator('[data-chart="supek-cpuh-monthly"]')).toBeVisible();
+    await expect.poll(() => bars(page, 'supek-cpuh-monthly')).not.toBe(cumulative);
+    const monthly = await bars(page, 'supek-cpuh-monthly');
+    // The forecast sentence of a running project.
+    await expect(page.locator('.accounting-forecast').first()).toContainText('ovim tempom do kraja projekta');
+    await screenshot(page, 'accounting-projects-hr');
+    await expectAccessible(page);
+
+    const lastYear = String(new Date().getFullYear() - 1);
+    await choose(page, 'accounting-period', lastYear);
+    await expect(page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-xaxis-label').first()).toContainText(`01/${lastYear}`);
+    await expect.poll(() => bars(page, 'supek-cpuh-monthly')).not.toBe(monthly);
+
+    const legendBefore = await page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-legend-series').count();
+    expect(legendBefore).toBeGreaterThan(1);
+    await choose(page, 'accounting-project', new RegExp(`^${PROJECT}`));
+    await expect(page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-legend-series')).toHaveCount(1);
+
+    const download = page.waitForEvent('download');
+    await page.locator('[data-chart="supek-cpuh-monthly"]').getByRole('button', { name: 'Preuzmi podatke grafa Supek – CPU sati kao CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8').split('\n');
+    expect(csv[0]).toMatch(new RegExp(`^month,"?${PROJECT} \\(`));
+    expect(csv[1]).toMatch(new RegExp(`^01/${lastYear},[0-9.]+$`));
+  });
+
+  test('a lead sees users per project and filters a project and a user', async ({ page }) => {
+    await loginAs(page, 'lead');
+    await page.getByRole('link', { name: 'Suradnici na projektima' }).click();
+    await expectPath(page, '/ui/project-users-accounting');
+    const all = await bars(page, 'supek-cpuh');
+    await choose(page, 'accounting-project', new RegExp(`^${PROJECT}`));
+    await expect.poll(() => bars(page, 'supek-cpuh')).not.toBe(all);
+    const legend = page.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-legend-series');
+    await expect(legend.first()).toBeVisible();
+    await choose(page, 'accounting-user', /^collab/);
+    await expect(legend).toHaveCount(1);
+    await screenshot(page, 'accounting-project-users-hr');
+    await expectAccessible(page);
+  });
+
+  test('a collaborator sees their own usage without the lead tabs, and switches modes', async ({ page }) => {
+    await loginAs(page, 'collab');
+    await expectPath(page, '/ui/my-accounting');
+    await expect(page.getByRole('heading', { name: 'Moja potrošnja resursa' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Suradnici na projektima' })).toHaveCount(0);
+    const cumulative = await bars(page, 'supek-cpuh');
+    await page.getByRole('button', { name: 'Mjesečno' }).click();
+    await expect.poll(() => bars(page, 'supek-cpuh-monthly')).not.toBe(cumulative);
+    await choose(page, 'accounting-period', 'Prikaži sve');
+    await expect(page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-xaxis-label').first()).toBeVisible();
+    await choose(page, 'accounting-project', new RegExp(`^${PROJECT}`));
+    await expect(page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-legend-series')).toHaveCount(1);
+    await screenshot(page, 'accounting-mine-collab-hr');
+    await expectAccessible(page);
+  });
+
+  test('the personal page shows the service charts, in English too and at 390 px', async ({ page }) => {
+    await loginAs(page, 'lead');
+    await page.goto('/ui/my-accounting');
+    await expect(page.getByRole('heading', { name: 'Usluge' })).toBeVisible();
+    await expect(page.locator('[data-cluster="galaxy"]')).toBeVisible();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'My resource usage' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Monthly' })).toBeVisible();
+    await expect(page.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-bar-area').first()).toBeVisible();
+    await screenshot(page, 'accounting-mine-en');
+    await page.goto('/ui/project-accounting');
+    await expect(page.locator('.accounting-forecast').first()).toContainText('At this rate project');
+    await screenshot(page, 'accounting-projects-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-bar-area').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await screenshot(page, 'accounting-projects-390-en');
+    await page.getByRole('button', { name: 'HR', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Potrošnja resursa projekata' })).toBeVisible();
+    await screenshot(page, 'accounting-projects-390-hr');
+  });
+
+  test('a user without usage sees the empty text', async ({ page }) => {
+    await loginAs(page, 'newbie');
+    await expectPath(page, '/ui/my-accounting');
+    await expect(page.getByTestId('accounting-empty')).toHaveText('Nema zabilježenog iskorištenja resursa');
+    await screenshot(page, 'accounting-empty-hr');
+    await expectAccessible(page);
+  });
+});
+
+test('staff see a compact usage summary of the project they process', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/projects/IP-2022-10-1234');
+  const summary = page.getByTestId('usage-summary');
+  await expect(summary.getByRole('heading', { name: 'Potrošnja resursa projekta' })).toBeVisible();
+  const supek = summary.locator('tr[data-cluster="supek"] td');
+  await expect(supek.first()).toHaveText('Supek');
+  // CPU hours so far, formatted the Croatian way (thousands with a dot).
+  await expect(supek.nth(1)).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  await screenshot(page, 'accounting-staff-summary-hr');
+});

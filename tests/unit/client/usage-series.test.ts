@@ -1,0 +1,29 @@
+import { allZero, clustersWithUsage, seriesOf, toCsv } from '../../../src/client/features/accounting/usage-series';
+import type { UsageAnswer } from '../../../src/client/api/accounting';
+
+const rows = [
+  { month: '01/2026', 'NR-1': 1.5, 'NR-2': 0 },
+  { month: '02/2026', 'NR-1': 2, 'NR-2': 4 },
+];
+
+describe('usage series', () => {
+  it('makes one series per column, or only the filtered one', () => {
+    expect(seriesOf(rows, '')).toEqual([
+      { key: 'NR-1', data: [1.5, 2] },
+      { key: 'NR-2', data: [0, 4] },
+    ]);
+    expect(seriesOf(rows, 'NR-2')).toEqual([{ key: 'NR-2', data: [0, 4] }]);
+    expect(allZero(seriesOf(rows, 'NR-2'))).toBe(false);
+    expect(allZero([{ data: [0, 0] }])).toBe(true);
+  });
+
+  it('writes CSV with names in the header and quotes where needed', () => {
+    expect(toCsv(rows, '', { 'NR-1': 'Climate, models' })).toBe('month,"NR-1 (Climate, models)",NR-2\n01/2026,1.5,0\n02/2026,2,4\n');
+  });
+
+  it('lists clusters with usage in the order of the rules', () => {
+    const usage = { monthly: { cpuh: rows, gpuh: rows }, cumulative: { cpuh: rows, gpuh: rows } };
+    const answer = { projects_mapping: {}, users_mapping: {}, years: [], window: { range: 'last12', from: '', to: '' }, padobran: usage, supek: usage } as unknown as UsageAnswer;
+    expect(clustersWithUsage(answer, ['supek', 'cloud', 'padobran']).map((c) => c.name)).toEqual(['supek', 'padobran']);
+  });
+});
