@@ -1,4 +1,5 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { buildApp } from '../../src/server/app';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { generalRequest } from '../support/request-payloads';
@@ -111,6 +112,20 @@ describe('input hardening', () => {
         expect(res.json().status.key).toBeDefined();
       },
     );
+
+    it('answers a range error of the database itself with a 400 in the envelope, not a 500', async () => {
+      // A route that lets a value reach the database unchecked: the one error handler still answers 400.
+      const app = await buildApp(t.ctx, { logger: false });
+      app.get('/test-only/range', { config: { access: 'public' } }, async () =>
+        t.ctx.db.selectFrom('projects').select('id').where('id', '=', 1e20).execute());
+      try {
+        const res = await app.inject({ method: 'GET', url: '/test-only/range' });
+        const body = expectEnvelope(res, 400);
+        expect(body.status.key).toBe('badRequest');
+      } finally {
+        await app.close();
+      }
+    });
 
     it('bounds every integer of schemas/api', () => {
       const unbounded: string[] = [];
