@@ -54,7 +54,8 @@ test('an invitation opened before a first federated login is accepted after it, 
 
 test('an eduGAIN user is created as foreign and cannot submit requests', async ({ page }) => {
   await federatedLogin(page, 'edugain', /Erik Svensson/);
-  await expectPath(page, '/ui/my-requests');
+  // Accounting is on in the demo portal: a user without projects lands on their own usage.
+  await expectPath(page, '/ui/my-accounting');
   const answer = await session(page);
   expect(answer.userdetails).toMatchObject({ username: 'erik.svensson@uni-example.se', person_type: 'foreign' });
   expect(answer.saml2_idp).toContain('edugainproxy');

@@ -18,6 +18,8 @@ async function collectViolations(page: Page): Promise<string[]> {
 }
 
 test('the login page, a request form and the staff pages run under the CSP without violations', async ({ page }) => {
+  // Four pages and two logins in one flow.
+  test.setTimeout(60_000);
   const violations = await collectViolations(page);
   const answer = await page.goto('/ui/login');
   const csp = answer?.headers()['content-security-policy'] ?? '';
