@@ -193,6 +193,16 @@ export interface ProjectNoticesTable {
   sent_at: Timestamp;
 }
 
+/** A member who left a project (migration 0008): who, who removed them, when. */
+export interface MembershipDeparturesTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number | null;
+  member: Json<unknown>;
+  removed_by: Json<unknown> | null;
+  date_left: CreatedAt;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   name: string;
@@ -239,6 +249,7 @@ export interface Database {
   projects: ProjectsTable;
   project_notices: ProjectNoticesTable;
   memberships: MembershipsTable;
+  membership_departures: MembershipDeparturesTable;
   staff_comments: StaffCommentsTable;
   extensions: ExtensionsTable;
   ssh_keys: SshKeysTable;
