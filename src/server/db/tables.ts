@@ -199,6 +199,8 @@ export interface MembershipDeparturesTable {
   project_id: number;
   user_id: number | null;
   member: Json<unknown>;
+  role: string;
+  date_joined: Timestamp;
   removed_by: Json<unknown> | null;
   date_left: CreatedAt;
 }

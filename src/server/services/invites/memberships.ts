@@ -54,7 +54,7 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
       .where('project_id', '=', project.id)
       .where('user_id', 'in', ids)
       .where('role_id', '=', role.id)
-      .returning('user_id')
+      .returning(['user_id', 'date_joined'])
       .execute();
     if (!removed.length) return;
     // The membership row is gone; the departure is what the project timeline shows.
@@ -66,7 +66,16 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
     const by = JSON.stringify(personRef(user));
     await trx
       .insertInto('membership_departures')
-      .values(people.map(({ id, ...person }) => ({ project_id: project.id, user_id: id, member: JSON.stringify(person), removed_by: by })))
+      .values(
+        people.map(({ id, ...person }) => ({
+          project_id: project.id,
+          user_id: id,
+          member: JSON.stringify(person),
+          role: COLLABORATOR_ROLE,
+          date_joined: removed.find((r) => r.user_id === id)!.date_joined,
+          removed_by: by,
+        })),
+      )
       .execute();
   });
   return { status: { code: 200, message: `${u} - Users removed from project` } };

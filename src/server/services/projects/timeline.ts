@@ -76,7 +76,7 @@ export async function projectTimeline(ctx: AppContext, user: UserRow, identifier
   const [comments, extensions, departures] = await Promise.all([
     db.selectFrom('staff_comments').select(['comment', 'date', 'comment_by', 'project_state']).where('project_id', '=', project.id).execute(),
     db.selectFrom('extensions').select(['reason', 'date_end', 'approved', 'date_submitted', 'processed_by', 'date_processed']).where('project_id', '=', project.id).execute(),
-    db.selectFrom('membership_departures').select(['member', 'removed_by', 'date_left']).where('project_id', '=', project.id).execute(),
+    db.selectFrom('membership_departures').select(['member', 'role', 'date_joined', 'removed_by', 'date_left']).where('project_id', '=', project.id).execute(),
   ]);
 
   const lead = leads[0];
@@ -97,8 +97,11 @@ export async function projectTimeline(ctx: AppContext, user: UserRow, identifier
   }
   for (const m of members)
     events.push({ kind: 'memberJoined', date: iso(m.date_joined), who: null, member: { first_name: m.first_name, last_name: m.last_name }, role: m.role });
-  for (const d of departures)
-    events.push({ kind: 'memberLeft', date: iso(d.date_left), who: nameOf(d.removed_by), member: nameOf(d.member) ?? { first_name: '', last_name: '' } });
+  for (const d of departures) {
+    const member = nameOf(d.member) ?? { first_name: '', last_name: '' };
+    events.push({ kind: 'memberJoined', date: iso(d.date_joined), who: null, member, role: d.role });
+    events.push({ kind: 'memberLeft', date: iso(d.date_left), who: nameOf(d.removed_by), member });
+  }
 
   events.sort((a, b) => a.date.localeCompare(b.date) || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   return { identifier: project.identifier, events };
