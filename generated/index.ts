@@ -460,6 +460,66 @@ export interface ResourcesNumbers {
   CLOUDnIPs?: number;
 }
 /**
+ * Answer of GET projects/{identifier}/timeline (the project's lead and staff): the project's history, oldest first. `who` is null when nobody is recorded; automatic changes are authored by 'system'.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectTimeline".
+ */
+export interface ProjectTimeline {
+  identifier: string;
+  events: ProjectTimelineEvent[];
+}
+/**
+ * This interface was referenced by `ProjectTimeline`'s JSON-Schema
+ * via the `definition` "event".
+ */
+export interface ProjectTimelineEvent {
+  kind:
+    | 'submitted'
+    | 'approved'
+    | 'denied'
+    | 'comment'
+    | 'changed'
+    | 'extensionRequested'
+    | 'extensionApproved'
+    | 'extensionDenied'
+    | 'memberJoined'
+    | 'memberLeft';
+  date: string;
+  who: PersonName | null;
+  /**
+   * The change was made by the portal itself (the project lifecycle), not a person.
+   */
+  automatic?: boolean;
+  comment?: string;
+  stateFrom?: string;
+  stateTo?: string;
+  /**
+   * The fields an edit changed, with their values before and after.
+   */
+  changes?: {
+    field: string;
+    previous?: unknown;
+    next?: unknown;
+  }[];
+  /**
+   * The end date an extension asks for.
+   */
+  dateEnd?: string;
+  member?: PersonName;
+  role?: string;
+}
+/**
+ * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonName".
+ */
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+/**
  * An application (modulefile) installed on the cluster.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -774,16 +834,6 @@ export interface Invite {
   created?: string | null;
   sent?: string | null;
   status?: 'valid' | 'used' | 'expired';
-}
-/**
- * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "PersonName".
- */
-export interface PersonName {
-  first_name: string;
-  last_name: string;
 }
 /**
  * A project, called a request while in state submit or deny.

@@ -94,6 +94,7 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/projects/all', () => ({ url: '/api/v1/internal/projects/all' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/projects/role/:role', () => ({ url: '/api/v1/internal/projects/role/lead' }), SIGNED_IN(200)],
   ['GET', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}` }), [401, 403, 200, 403, 403, 200, 200]],
+  ['GET', '/api/v1/internal/projects/:identifier/timeline', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}/timeline` }), STAFF_ONLY(200)],
   ['POST', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}`, body: {} }), STAFF_ONLY(200)],
   // The first staff caller deletes it; the superuser then finds nothing.
   ['DELETE', '/api/v1/internal/projects/:identifier', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.doomed.identifier)}` }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 404 : s))],

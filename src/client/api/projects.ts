@@ -1,4 +1,4 @@
-import type { MessageAnswer, Project, ProjectChangeBody, ResearchRequest } from '../../../generated';
+import type { MessageAnswer, Project, ProjectChangeBody, ProjectTimeline, ResearchRequest } from '../../../generated';
 import { api } from './api-slice';
 
 /** The Project entity (schemas/entities/project.json), under the name the client uses. */
@@ -31,6 +31,11 @@ export const projectsApi = api.injectEndpoints({
       query: (identifier) => `api/v1/internal/projects/${encodeURIComponent(identifier)}`,
       providesTags: ['Projects'],
     }),
+    /** GET /api/v1/internal/projects/:identifier/timeline (the project's lead and staff): its history. */
+    projectTimeline: build.query<ProjectTimeline, string>({
+      query: (identifier) => `api/v1/internal/projects/${encodeURIComponent(identifier)}/timeline`,
+      providesTags: ['Projects', 'Extensions'],
+    }),
     /** GET /api/v1/internal/projects/all (staff): every project and request, newest first. */
     allProjects: build.query<PortalProject[], void>({
       query: () => 'api/v1/internal/projects/all',
@@ -52,6 +57,7 @@ export const projectsApi = api.injectEndpoints({
 export const {
   useMyProjectsQuery,
   useProjectQuery,
+  useProjectTimelineQuery,
   useMyLeadProjectsQuery,
   useSubmitGeneralRequestMutation,
   useSubmitResearchRequestMutation,

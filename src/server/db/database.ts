@@ -9,6 +9,7 @@ import * as saml from './migrations/0004-saml';
 import * as accounting from './migrations/0005-accounting';
 import * as inviteSends from './migrations/0006-invite-sends';
 import * as projectNotices from './migrations/0007-project-notices';
+import * as membershipDepartures from './migrations/0008-membership-departures';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-accounting': accounting,
   '0006-invite-sends': inviteSends,
   '0007-project-notices': projectNotices,
+  '0008-membership-departures': membershipDepartures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -204,6 +204,18 @@ export interface ProjectNoticesTable {
   sent_at: Timestamp;
 }
 
+/** A member who left a project (migration 0008): who, who removed them, when. */
+export interface MembershipDeparturesTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number | null;
+  member: Json<unknown>;
+  role: string;
+  date_joined: Timestamp;
+  removed_by: Json<unknown> | null;
+  date_left: CreatedAt;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   name: string;
@@ -250,6 +262,7 @@ export interface Database {
   projects: ProjectsTable;
   project_notices: ProjectNoticesTable;
   memberships: MembershipsTable;
+  membership_departures: MembershipDeparturesTable;
   staff_comments: StaffCommentsTable;
   extensions: ExtensionsTable;
   ssh_keys: SshKeysTable;

@@ -9,6 +9,7 @@ import { loadProject, loadProjects } from '../services/projects/serialize-projec
 import { deleteProject, processProject } from '../services/projects/process-project';
 import { isRoleName } from '../services/projects/state-rules';
 import { sendCachedList, type ListSpec } from '../services/list-cache';
+import { projectTimeline } from '../services/projects/timeline';
 
 const BASE = '/api/v1/internal/projects';
 
@@ -49,6 +50,11 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!member && !isAdmin(user)) throw new ApiError('forbidden', 'Only members of the project and staff can see it');
     return project;
   });
+
+  // The project's history: its lead and staff only.
+  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier/timeline`, async (request) =>
+    projectTimeline(ctx, currentUser(request), request.params.identifier),
+  );
 
   app.post<{ Params: { identifier: string }; Body: ProjectChangeBody }>(
     `${BASE}/:identifier`,

@@ -1,6 +1,6 @@
 /** Renderers shared by tables, grids and detail pages: one look for a state, a type, a tag, a copy. */
-export { StateIcon, useStateLabel } from './state-icon';
-export { TypeBadge, isEuFunded } from './type-badge';
+export { StateIcon, stateLabelIn, useStateLabel } from './state-icon';
+export { TypeBadge, isEuFunded, typeLabelIn, useTypeLabel } from './type-badge';
 export { ResourceTags } from './resource-tags';
 export { CopyButton, type CopyWhat } from './copy-button';
 export { ConfirmButton } from './confirm-button';

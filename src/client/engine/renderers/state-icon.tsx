@@ -12,6 +12,13 @@ interface StateAnnotations {
 
 const STATES = new Map(schemas.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s]));
 
+/** A state's label in language `lang` as staff (`label`) or requesters (`userLabel`) see it (no hook: CSV export). */
+export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff' | 'user' = 'staff'): string {
+  const entry = STATES.get(state);
+  if (!entry) return state;
+  return (audience === 'user' ? entry.userLabel : entry.label)[lang];
+}
+
 /** A state's label as staff (`label`) or requesters (`userLabel`) see it, from rules/states.json. */
 export function useStateLabel(): (state: string, audience?: 'staff' | 'user') => string {
   const text = useLocaleText();

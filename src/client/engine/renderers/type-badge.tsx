@@ -15,6 +15,20 @@ export function isEuFunded(finance: readonly string[] | null | undefined): boole
   return (finance ?? []).some((name) => name.toLowerCase().includes(EU_MATCH.toLowerCase()));
 }
 
+/** A project type's label in language `lang` (no hook: CSV export). */
+export function typeLabelIn(type: string, lang: 'hr' | 'en'): string {
+  return TYPES.get(type)?.label[lang] ?? type;
+}
+
+/** A project type's label in the interface language (rules/project-types.json). */
+export function useTypeLabel(): (type: string) => string {
+  const text = useLocaleText();
+  return (type) => {
+    const entry = TYPES.get(type);
+    return entry ? text(entry.label) : type;
+  };
+}
+
 /** The project type as a coloured badge, plus an EU badge when a financier name contains 'euro'. */
 export function TypeBadge({ type, finance }: { type: string; finance?: readonly string[] | null }) {
   const text = useLocaleText();

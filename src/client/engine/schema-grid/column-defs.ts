@@ -21,6 +21,8 @@ export interface CellProps<T = unknown> {
   rowNumber: number;
   field: string;
   params: Record<string, unknown>;
+  /** The interface language the grid is drawn in (labels in the CSV export follow it). */
+  lang?: 'hr' | 'en';
 }
 
 /** A cell renderer registered by name: how it draws, and its plain text (CSV export). */
@@ -62,6 +64,7 @@ export function toColumnDefs(
   translate: (key: string) => string,
   registry: RendererRegistry,
   sort: SortState | null,
+  lang: 'hr' | 'en' = 'hr',
 ): ColDef<GridRow>[] {
   return columns.map((column) => {
     const name = column.renderer ?? 'text';
@@ -73,6 +76,7 @@ export function toColumnDefs(
       rowNumber: data?.rowNumber ?? 0,
       field: column.field,
       params,
+      lang,
     });
     const def: ColDef<GridRow> = {
       colId: column.field,

@@ -77,7 +77,7 @@ export function SchemaGrid<T>({
   useEffect(() => (data ? SEARCH_INDEX.warm(data, layout.layout.filters) : undefined), [data, layout]);
   // Built once per language: the grid re-mounts then and takes the current sort as its initial one.
   const columnDefs = useMemo(
-    () => toColumnDefs(layout.columns, (key) => tk(key), cellRenderers, sortRef.current),
+    () => toColumnDefs(layout.columns, (key) => tk(key), cellRenderers, sortRef.current, i18n.language === 'en' ? 'en' : 'hr'),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [layout, i18n.language],
   );

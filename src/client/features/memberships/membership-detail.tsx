@@ -1,5 +1,6 @@
 import type { User } from '../../../../generated';
 import type { PortalProject } from '../../api/projects';
+import { ProjectTimeline } from '../../engine/timeline/project-timeline';
 import { CollaboratorsForm } from './collaborators-form';
 import { MembersTable } from './members-table';
 import { membershipControls } from './membership-rules';
@@ -19,6 +20,7 @@ export function MembershipDetail({ project, user }: { project: PortalProject; us
       </ProjectCard>
       {(controls.invite || controls.addByUsername) && <CollaboratorsForm project={project} controls={controls} actions={actions} />}
       {controls.cancelInvites && <PendingInvites project={project} onCancel={actions.cancelInvite} busy={actions.busy} />}
+      {controls.isLead && <ProjectTimeline identifier={project.identifier} />}
     </>
   );
 }

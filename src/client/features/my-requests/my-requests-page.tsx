@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError } from '../../api/api-error';
 import { useMyLeadProjectsQuery } from '../../api/projects';
 import { isAdmin, useSessionQuery } from '../../api/session';
-import { padRows } from '../../engine/format';
+import { formatDate, formatDateTime, padRows } from '../../engine/format';
+import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
+import { useStateLabel, useTypeLabel } from '../../engine/renderers';
+import type { PortalProject } from '../../api/projects';
 import { paths } from '../../shared/paths';
 import { useToast } from '../../shared/toast/use-toast';
 import { ExtensionModal } from './extension-modal';
@@ -31,7 +34,20 @@ export default function MyRequestsPage() {
     if (isApiError(projects.error)) toast.error(apiErrorText(t('myRequests.loadFailed'), { ...projects.error, message: '' }), { id: 'my-requests-fetch' });
   }, [projects.error, t, toast]);
 
+  const stateLabel = useStateLabel();
+  const typeLabel = useTypeLabel();
   const rows = projects.data ?? [];
+  const exported: CsvColumn<PortalProject>[] = [
+    { header: t('myRequests.state'), text: (p) => stateLabel(p.state.name, 'user') },
+    { header: t('myRequests.submitted'), text: (p) => formatDateTime(p.date_submitted) },
+    {
+      header: t('myRequests.name'),
+      text: (p) => [p.name, (p.staff_resources_type ?? []).map((r) => r.label ?? r.value).join(', ')].filter(Boolean).join(' / '),
+    },
+    { header: t('myRequests.code'), text: (p) => p.identifier },
+    { header: t('myRequests.type'), text: (p) => typeLabel(p.project_type.name) },
+    { header: t('myRequests.duration'), text: (p) => `${formatDate(p.date_start)} – ${formatDate(p.date_end)}` },
+  ];
   const extending = projId ? rows.find((p) => p.identifier === projId) : undefined;
   return (
     <section data-page="my-requests">
@@ -65,6 +81,7 @@ export default function MyRequestsPage() {
           )}
         </Table.Body>
       </Table>
+      <CsvExportButton fileName="my-requests.csv" columns={exported} rows={rows} />
       {extending && <ExtensionModal project={extending} graceConfig={session.data?.config} onClose={() => navigate(paths.myRequests)} />}
     </section>
   );

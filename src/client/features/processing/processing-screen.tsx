@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectQuery } from '../../api/projects';
 import { useToast } from '../../shared/toast/use-toast';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { ProjectTimeline } from '../../engine/timeline/project-timeline';
 import { ProcessingHeader } from './processing-header';
 import { LeaderBlock } from './leader-block';
 import { GeneralSummary } from './general-summary';
@@ -48,6 +49,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
             }}
           />
           <ExtensionsSection project={project} />
+          <ProjectTimeline identifier={project.identifier} />
         </Grid.Column>
         <Grid.Column width={6}>
           <LeaderBlock lead={lead} />

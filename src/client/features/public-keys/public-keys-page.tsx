@@ -5,11 +5,13 @@ import { Button, Header, Message, Table } from 'semantic-ui-react';
 import { apiErrorText, isApiError } from '../../api/api-error';
 import { useDeleteSshKeyMutation, useSshKeysQuery } from '../../api/keys';
 import { useMyProjectsQuery } from '../../api/projects';
-import { padRows } from '../../engine/format';
+import { formatDateTime, padRows } from '../../engine/format';
+import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
+import type { SshKey } from '../../../../generated';
 import { paths } from '../../shared/paths';
 import { useToast } from '../../shared/toast/use-toast';
 import { hasActiveParticipation } from './active-participation';
-import { KeyRow } from './key-row';
+import { KeyRow, keyType } from './key-row';
 import { KeyTableSkeleton } from './key-table-skeleton';
 import './public-keys.css';
 
@@ -37,6 +39,13 @@ export default function PublicKeysPage() {
   };
 
   const rows = keys.data ?? [];
+  const exported: CsvColumn<SshKey>[] = [
+    { header: t('publicKeys.columns.name'), text: (k) => k.name },
+    { header: t('publicKeys.columns.fingerprint'), text: (k) => k.fingerprint },
+    { header: t('publicKeys.columns.type'), text: (k) => keyType(k.public_key) },
+    { header: t('publicKeys.columns.publicKey'), text: (k) => k.public_key },
+    { header: t('publicKeys.columns.created'), text: (k) => formatDateTime(k.date_created) },
+  ];
   return (
     <section data-page="public-keys">
       <div className="keys-heading">
@@ -78,6 +87,7 @@ export default function PublicKeysPage() {
           </Table.Body>
         )}
       </Table>
+      <CsvExportButton fileName="public-keys.csv" columns={exported} rows={rows} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { UsersAddInternalBody, UsersSignoffBody } from '../../../../generat
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
 import { ApiError } from '../../errors';
+import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
 import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
 
@@ -47,12 +48,36 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
   const strangers = ids.filter((id) => !members.some((m) => m.user_id === id));
   if (strangers.length) throw new ApiError('badRequest', `${u} - Not collaborators of this project: ${strangers.join(', ')}`);
   const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', COLLABORATOR_ROLE).executeTakeFirstOrThrow();
-  await ctx.db
-    .deleteFrom('memberships')
-    .where('project_id', '=', project.id)
-    .where('user_id', 'in', ids)
-    .where('role_id', '=', role.id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('memberships')
+      .where('project_id', '=', project.id)
+      .where('user_id', 'in', ids)
+      .where('role_id', '=', role.id)
+      .returning(['user_id', 'date_joined'])
+      .execute();
+    if (!removed.length) return;
+    // The membership row is gone; the departure is what the project timeline shows.
+    const people = await trx
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'username', 'person_uniqueid'])
+      .where('id', 'in', removed.map((r) => r.user_id))
+      .execute();
+    const by = JSON.stringify(personRef(user));
+    await trx
+      .insertInto('membership_departures')
+      .values(
+        people.map(({ id, ...person }) => ({
+          project_id: project.id,
+          user_id: id,
+          member: JSON.stringify(person),
+          role: COLLABORATOR_ROLE,
+          date_joined: removed.find((r) => r.user_id === id)!.date_joined,
+          removed_by: by,
+        })),
+      )
+      .execute();
+  });
   return { status: { code: 200, message: `${u} - Users removed from project` } };
 }
 

@@ -1,4 +1,6 @@
+import { stateLabelIn, typeLabelIn } from '../../renderers';
 import type { CellProps, RendererRegistry } from '../column-defs';
+import { valuesAt } from '../row-values';
 import { ActionCell } from './action-cell';
 import { CopyCell } from './copy-cell';
 import { DateCell, dateText } from './date-cell';
@@ -16,6 +18,14 @@ import { TypeBadgeCell } from './type-badge-cell';
 import { UserLabelsCell, userLabelsText } from './user-labels-cell';
 import { UserNameCell, userNameText } from './user-name-cell';
 
+/** The first value at the cell's field as the label of its vocabulary entry, in the grid's language. */
+function labelText(label: (value: string, lang: 'hr' | 'en') => string) {
+  return ({ row, field, lang = 'hr' }: CellProps) => {
+    const value = valuesAt(row, field)[0];
+    return typeof value === 'string' ? label(value, lang) : '';
+  };
+}
+
 function DateOnlyCell(props: CellProps) {
   return <DateCell {...props} time={false} />;
 }
@@ -31,12 +41,12 @@ function DateTimeCell(props: CellProps) {
 export const cellRenderers: RendererRegistry = {
   text: { component: TextCell, text: cellText },
   rowNumber: { component: RowNumberCell, text: (p) => String(p.rowNumber) },
-  state: { component: StateCell, text: cellText },
+  state: { component: StateCell, text: labelText((v, lang) => stateLabelIn(v, lang)) },
   date: { component: DateOnlyCell, text: (p) => dateText(p, false) },
   dateTime: { component: DateTimeCell, text: (p) => dateText(p, true) },
   dateRange: { component: DateRangeCell, text: dateRangeText },
   copy: { component: CopyCell, text: cellText },
-  typeBadge: { component: TypeBadgeCell, text: cellText },
+  typeBadge: { component: TypeBadgeCell, text: labelText(typeLabelIn) },
   resourceTags: { component: ResourceTagsCell, text: (p) => resourceValues(p.row, p.field).join(' ') },
   people: { component: PeopleCell, text: peopleText },
   personName: { component: PersonNameCell, text: personNameText },
