@@ -78,7 +78,7 @@ test('a real Ed25519 key is added and shows the fingerprint ssh-keygen reports',
   // The same key again, under another name, is refused.
   await page.goto('/ui/public-keys/new');
   await fillAndAdd(page, 'e2e duplicate', pair.publicKey);
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*already added/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*već dodan pod imenom/);
   await expectPath(page, '/ui/public-keys/new');
 
   // A private key and a key broken over two lines are refused.
