@@ -85,12 +85,12 @@ test('a real Ed25519 key is added and shows the fingerprint ssh-keygen reports',
   await page.getByLabel('Javni ključ').fill(pair.privateKey);
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*private key/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*privatni ključ/);
   const [type, body] = pair.publicKey.split(' ');
   await page.getByLabel('Javni ključ').fill(`${type} ${body.slice(0, 30)}\n${body.slice(30)}`);
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*single line/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*jednom retku/);
   await screenshot(page, 'public-keys-refused');
 });
 
