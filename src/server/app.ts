@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     bodyLimit: 1024 * 1024,
     // Forwarded headers only from the configured proxies: anyone else could choose their address.
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
-    frameworkErrors,
+    frameworkErrors: frameworkErrorsFor(ctx.schemas.service.serviceKey),
     // Every log line of a request carries its id; the answer returns it, so a user's report can be traced.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -72,7 +72,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, ctx.schemas.service.serviceKey);
   // Clients send the JSON content type on every mutating call, also when there is no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);

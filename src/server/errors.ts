@@ -1,7 +1,12 @@
+import { ERROR_TEXTS_HR } from './i18n/error-texts';
+import { renderMessage, type Language, type MessageKey, type MessageParams } from './i18n/messages';
+
 /**
  * The error catalogue: every error the API answers with, by stable key. The key is also the i18n
  * key the client shows (`errors.<key>`); the message is the plain English fallback. Answers are
- * `{"status": {"code": <HTTP status>, "message": "...", "key": "..."}}`.
+ * `{"status": {"code": <HTTP status>, "message": "...", "key": "..."}}`. The message is answered in
+ * the caller's language (`i18n/language.ts`): the Croatian texts are in `i18n/error-texts.ts`, the
+ * texts of detailed messages in `i18n/messages.ts`.
  */
 export const ERRORS = {
   badRequest: { status: 400, message: 'Bad request' },
@@ -33,21 +38,55 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS;
 
-/** An error the API answers with its catalogue status and key; `message` may add detail. */
+/** A message in both languages, rendered in the caller's language when the error is answered. */
+export interface LocalText {
+  render(lang: Language): string;
+}
+
+/** Names a catalogue message for an {@link ApiError}: `new ApiError('conflict', msg('keyNameTaken'))`. */
+export function msg(text: MessageKey, params?: MessageParams): LocalText {
+  return { render: (lang) => renderMessage(text, lang, params) };
+}
+
+/** A message composed per language (e.g. a list of validation issues, each in the caller's language). */
+export function localText(render: (lang: Language) => string): LocalText {
+  return { render };
+}
+
+/** The text of a catalogue error in a language. */
+export function errorText(key: ErrorKey, lang: Language): string {
+  return lang === 'hr' ? ERROR_TEXTS_HR[key] : ERRORS[key].message;
+}
+
+/** An error the API answers with its catalogue status and key; the message may add detail. */
 export class ApiError extends Error {
   readonly key: ErrorKey;
   readonly statusCode: number;
   readonly extra?: Record<string, unknown>;
+  /** The catalogue message, when the error has one; `message` is its English text. */
+  readonly text?: LocalText;
 
-  constructor(key: ErrorKey, message?: string, extra?: Record<string, unknown>) {
-    super(message ?? ERRORS[key].message);
+  constructor(key: ErrorKey, message?: string | LocalText, extra?: Record<string, unknown>) {
+    super(typeof message === 'object' ? message.render('en') : (message ?? ERRORS[key].message));
     this.key = key;
     this.statusCode = ERRORS[key].status;
     this.extra = extra;
+    if (typeof message === 'object') this.text = message;
+  }
+
+  /** The message in a language; a free-text message (no catalogue text) stays as written. */
+  messageIn(lang: Language): string {
+    if (this.text) return this.text.render(lang);
+    return this.message === ERRORS[this.key].message ? errorText(this.key, lang) : this.message;
   }
 }
 
 /** The JSON body of an error answer. */
 export function errorBody(key: ErrorKey, message: string = ERRORS[key].message, extra?: Record<string, unknown>) {
   return { status: { code: ERRORS[key].status, message, key }, ...extra };
+}
+
+/** The JSON body of an error answer in a language: the catalogue message when given, else the error's own text. */
+export function localErrorBody(key: ErrorKey, lang: Language, text?: LocalText, extra?: Record<string, unknown>) {
+  return errorBody(key, text ? text.render(lang) : errorText(key, lang), extra);
 }

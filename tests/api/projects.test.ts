@@ -17,11 +17,11 @@ describe('projects API', () => {
   const callers = {} as Record<Who, Caller>;
   let anonymous: Caller;
   /** A call as a demo user, or (null) as an anonymous visitor with a valid anonymous CSRF token. */
-  const call = (who: Who | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (who: Who | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, language = 'en') =>
     t.app.inject({
       method,
       url,
-      headers: { cookie: (who ? callers[who] : anonymous).cookie, 'x-csrftoken': (who ? callers[who] : anonymous).csrf },
+      headers: { cookie: (who ? callers[who] : anonymous).cookie, 'x-csrftoken': (who ? callers[who] : anonymous).csrf, 'accept-language': language },
       ...(payload ? { payload } : {}),
     });
   const url = (identifier: string) => `${BASE}/${encodeURIComponent(identifier)}`;
@@ -135,7 +135,7 @@ describe('projects API', () => {
       const project = await leadProject('submit');
       await t.ctx.db.updateTable('projects').set({ staff_resources_type: '[]' }).where('id', '=', project.id).execute();
       const before = await row(project.identifier);
-      const res = await call('staff', 'POST', url(project.identifier), { requestState: { approve: true, submit: false }, name: 'Novo ime' });
+      const res = await call('staff', 'POST', url(project.identifier), { requestState: { approve: true, submit: false }, name: 'Novo ime' }, 'hr');
       expect(res.statusCode).toBe(400);
       expect(res.json().status.message).toBe('Pri odobravanju zahtjeva morate se izjasniti o dodijeljenom tipu resursa.');
       expect(await row(project.identifier)).toEqual(before);
@@ -191,7 +191,7 @@ describe('projects API', () => {
 
     it('refuses a denial without a reason, and keeps the reason of one with it', async () => {
       const project = await leadProject('submit').catch(async () => leadProject('deny'));
-      const without = await call('staff', 'POST', url(project.identifier), { state: 'deny', staff_comment: '  ' });
+      const without = await call('staff', 'POST', url(project.identifier), { state: 'deny', staff_comment: '  ' }, 'hr');
       expect(without.statusCode).toBe(400);
       expect(without.json().status.message).toBe('Pri odbijanju zahtjeva morate se izjasniti o razlogu.');
       const res = await call('staff', 'POST', url(project.identifier), { state: 'deny', staff_comment: 'Nedostaje opis potrebnih resursa.' });

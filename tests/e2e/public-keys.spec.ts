@@ -78,19 +78,19 @@ test('a real Ed25519 key is added and shows the fingerprint ssh-keygen reports',
   // The same key again, under another name, is refused.
   await page.goto('/ui/public-keys/new');
   await fillAndAdd(page, 'e2e duplicate', pair.publicKey);
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*already added/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*već dodan pod imenom/);
   await expectPath(page, '/ui/public-keys/new');
 
   // A private key and a key broken over two lines are refused.
   await page.getByLabel('Javni ključ').fill(pair.privateKey);
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*private key/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*privatni ključ/);
   const [type, body] = pair.publicKey.split(' ');
   await page.getByLabel('Javni ključ').fill(`${type} ${body.slice(0, 30)}\n${body.slice(30)}`);
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*single line/);
+  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*jednom retku/);
   await screenshot(page, 'public-keys-refused');
 });
 

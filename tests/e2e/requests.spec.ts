@@ -169,11 +169,19 @@ test('a lead asks for an extension of a project about to expire', async ({ page 
   const modal = page.locator('.extension-modal');
   await modal.getByRole('button', { name: 'Pošalji zahtjev' }).click();
   await expect(modal.getByText('Obvezno')).toHaveCount(2);
-  const max = await modal.locator('#extension-date').getAttribute('max');
-  await modal.locator('#extension-date').fill(max!);
+  // The date is typed as dd.mm.yyyy like every other date of the portal, not a native date field.
+  const dateInput = modal.locator('#extension-date');
+  await expect(dateInput).toHaveAttribute('type', 'text');
+  await expect(dateInput).toHaveAttribute('placeholder', 'dd.mm.gggg');
+  const max = await modal.locator('[data-max]').first().getAttribute('data-max');
+  expect(max).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  await dateInput.fill(max!);
   await modal.locator('#extension-reason').fill('Potrebno je još nekoliko mjeseci za završetak simulacija.');
   await screenshot(page, 'requests-extension-modal');
   await modal.getByRole('button', { name: 'Pošalji zahtjev' }).click();
+  // One message: the success, never the "only for a project about to expire" warning with it.
+  await expect(modal.getByTestId('extension-done')).toHaveText('Zahtjev je uspješno podnesen');
+  await expect(modal.getByText('Produljenje je moguće zatražiti samo za projekt koji uskoro istječe.')).toHaveCount(0);
   await expectToast(page, 'success', 'Zahtjev je uspješno podnesen');
   await expect(modal).toBeHidden({ timeout: 5_000 });
   await expectPath(page, '/ui/my-requests');

@@ -263,6 +263,9 @@ test.describe('processing', () => {
     expect((await allProjects(page)).find((p) => p.identifier === request.identifier)!.state.name).toBe('deny');
     await page.goto(`/ui/requests/${encodeURIComponent(request.identifier)}`);
     await expect(page.locator('.processing-header')).toContainText('Grafički procesori su trenutačno popunjeni.');
+    // Who denied it is named; no empty "changed by" for a request that was never approved.
+    await expect(page.locator('.processing-by')).toContainText('Marko Babić');
+    await expect(page.locator('.processing-by')).not.toContainText('Promijenio');
     await screenshot(page, 'processing-denied');
   });
 

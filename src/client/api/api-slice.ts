@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import i18next from 'i18next';
 import { normaliseError, type ApiError } from './api-error';
 import { csrfSlice } from './csrf-slice';
 import { TAGS } from './tags';
@@ -14,6 +15,8 @@ const rawBaseQuery = fetchBaseQuery({
   credentials: 'same-origin',
   prepareHeaders(headers, { getState, arg }) {
     headers.set('Accept', 'application/json');
+    // The server answers its messages in the interface language (its cookie, when set, says the same).
+    if (i18next.language) headers.set('Accept-Language', i18next.language);
     if (!SAFE_METHODS.has(methodOf(arg))) {
       // The server refuses every mutating call without the token of the current session (403).
       const token = csrfSlice.selectors.selectCsrfToken(getState() as { csrf: ReturnType<typeof csrfSlice.getInitialState> });

@@ -10,19 +10,22 @@ export interface LandingInput {
   accountingEnabled: boolean;
   /** Lead of at least one project. */
   isLead: boolean;
+  /** Whether this user's group may open a path (the route table's access groups); all when not given. */
+  mayOpen?: (path: string) => boolean;
 }
 
 /**
  * The post-login landing path (spec, "Post-login landing"); the first rule that matches wins:
  * 1. a stored invitation key → its invitation page;
- * 2. the most recent remembered path that is not a login/public page;
+ * 2. the most recent remembered path that is not a login/public page and that the user's group may open;
  * 3. staff or superuser → requests;
  * 4. accounting enabled → project accounting for leads, own accounting for others;
  * 5. otherwise → my requests.
  */
 export function landingPath(input: LandingInput): string {
   if (input.invitation) return paths.loginEmail(input.invitation.key, input.invitation.english);
-  const remembered = [...input.referrer].reverse().find((path) => path.startsWith('/ui/') && !isPublicPath(path));
+  const mayOpen = input.mayOpen ?? (() => true);
+  const remembered = [...input.referrer].reverse().find((path) => path.startsWith('/ui/') && !isPublicPath(path) && mayOpen(path));
   if (remembered) return remembered;
   if (input.isStaffOrSuperuser) return paths.requests;
   if (input.accountingEnabled) return input.isLead ? paths.projectAccounting : paths.myAccounting;

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, type ErrorKey } from '../errors';
+import { ApiError, errorBody, localErrorBody, msg, type ErrorKey } from '../errors';
+import { requestLanguage } from '../i18n/language';
+import type { Language } from '../i18n/messages';
 import { formatIssue, toValidationIssues, type ValidationIssue } from '../../schema-runtime';
 import type { ErrorObject } from 'ajv';
 
@@ -19,52 +21,62 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
  * the database cannot hold). Validation stops such values first; this keeps any that slip through
  * from becoming a 500.
  */
-const DATABASE_CODES: Record<string, string> = {
-  '22003': 'a number is out of range',
-  '22P02': 'a value has the wrong form',
-  '22021': 'a text holds a character that cannot be stored',
-  '22P05': 'a text holds a character that cannot be stored',
-  '22001': 'a text is too long',
-  '22007': 'a date has the wrong form',
-  '22008': 'a date is out of range',
+const DATABASE_CODES: Record<string, { en: string; hr: string }> = {
+  '22003': { en: 'a number is out of range', hr: 'broj je izvan dopuštenog raspona' },
+  '22P02': { en: 'a value has the wrong form', hr: 'vrijednost nije u ispravnom obliku' },
+  '22021': { en: 'a text holds a character that cannot be stored', hr: 'tekst sadrži znak koji nije moguće pohraniti' },
+  '22P05': { en: 'a text holds a character that cannot be stored', hr: 'tekst sadrži znak koji nije moguće pohraniti' },
+  '22001': { en: 'a text is too long', hr: 'tekst je predug' },
+  '22007': { en: 'a date has the wrong form', hr: 'datum nije u ispravnom obliku' },
+  '22008': { en: 'a date is out of range', hr: 'datum je izvan dopuštenog raspona' },
 };
 
+/** The name of the cookie that keeps the interface language (the web client's `language-cookie.ts` names it alike). */
+export function languageCookieName(serviceKey: string): string {
+  return `${serviceKey}-lang`;
+}
+
 /** The envelope for an error of the framework itself (a malformed URL), which never reaches the error handler. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const key = (error.code && FASTIFY_CODES[error.code]) || 'badRequest';
-  const body = errorBody(key, key === 'badRequest' ? 'The URL is not valid' : undefined);
-  void reply.status(body.status.code).send(body);
+export function frameworkErrorsFor(serviceKey: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const key = (error.code && FASTIFY_CODES[error.code]) || 'badRequest';
+    const lang = requestLanguage(request.headers, languageCookieName(serviceKey));
+    const body = localErrorBody(key, lang, key === 'badRequest' ? msg('urlInvalid') : undefined);
+    void reply.status(body.status.code).send(body);
+  };
 }
 
 /** Plain words for a list of validation issues, e.g. `/resources_numbers/HPCnSlotsCPU: The number cannot be greater than 6656`. */
-export function describeIssues(issues: ValidationIssue[]): string {
-  return issues.map((i) => `${i.path || '/'}: ${formatIssue(i, 'en')}`).join('; ');
+export function describeIssues(issues: ValidationIssue[], lang: Language = 'en'): string {
+  return issues.map((i) => `${i.path || '/'}: ${formatIssue(i, lang)}`).join('; ');
 }
 
 /** Every error leaves as the JSON envelope; a client can never cause a 500 by what it sends. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, serviceKey: string): void {
+  const cookieName = languageCookieName(serviceKey);
   app.setErrorHandler((error: FastifyError & Partial<ApiError>, request, reply) => {
+    const lang = requestLanguage(request.headers, cookieName);
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send(errorBody(error.key, error.message, error.extra));
+      return reply.status(error.statusCode).send(errorBody(error.key, error.messageIn(lang), error.extra));
     }
     if (error.validation) {
       const issues = toValidationIssues(error.validation as unknown as ErrorObject[]);
       const prefix = error.validationContext ? `${error.validationContext}` : 'body';
-      const message = describeIssues(issues.map((i) => ({ ...i, path: `${prefix}${i.path}` })));
+      const message = describeIssues(issues.map((i) => ({ ...i, path: `${prefix}${i.path}` })), lang);
       return reply.status(400).send(errorBody('validationFailed', message, { issues }));
     }
     const database = typeof error.code === 'string' ? DATABASE_CODES[error.code] : undefined;
     if (database) {
       request.log.warn({ err: error }, 'database refused a value');
-      return reply.status(400).send(errorBody('badRequest', `Bad request: ${database}`));
+      return reply.status(400).send(localErrorBody('badRequest', lang, msg('databaseRefused', { reason: database[lang] })));
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) return reply.status(errorBody(mapped).status.code).send(errorBody(mapped));
+    if (mapped) return reply.status(errorBody(mapped).status.code).send(localErrorBody(mapped, lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const key = error.statusCode === 404 ? 'notFound' : error.statusCode === 405 ? 'methodNotAllowed' : 'badRequest';
       return reply.status(error.statusCode).send({ status: { code: error.statusCode, message: error.message, key } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal'));
+    return reply.status(500).send(localErrorBody('internal', lang));
   });
 }

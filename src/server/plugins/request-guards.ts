@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError, localText } from '../errors';
+import { renderMessage } from '../i18n/messages';
 
 /** Where the browser says a request comes from, by `Sec-Fetch-Site` or, failing that, `Origin`. */
 export type RequestSite = 'same-origin' | 'cross-site' | 'unknown';
@@ -54,7 +55,7 @@ export async function registerRequestGuards(app: FastifyInstance): Promise<void>
   app.addHook('onRequest', async (request) => {
     const bad = nulParameters(request);
     if (bad.length > 0)
-      throw new ApiError('validationFailed', bad.map((p) => `${p}: Contains a NUL character, which no text may hold`).join('; '), {
+      throw new ApiError('validationFailed', localText((lang) => bad.map((p) => renderMessage('nulCharacter', lang, { path: p })).join('; ')), {
         issues: bad.map((path) => ({ path: `/${path}`, key: 'nulCharacter', params: {} })),
       });
     if (request.routeOptions.config?.refuseCrossSite && requestSite(request) === 'cross-site') throw new ApiError('crossSiteRefused');

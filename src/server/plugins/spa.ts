@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorBody } from '../errors';
+import { localErrorBody, msg } from '../errors';
+import { requestLanguage } from '../i18n/language';
+import { languageCookieName } from './errors';
 import type { AppContext } from '../context';
 
 /**
@@ -35,9 +37,11 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     cached = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     return cached;
   };
-  const serveIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const languageOf = (request: import('fastify').FastifyRequest) =>
+    requestLanguage(request.headers, languageCookieName(ctx.schemas.service.serviceKey));
+  const serveIndex = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const html = indexHtml();
-    if (!html) return reply.status(503).send(errorBody('clientNotBuilt'));
+    if (!html) return reply.status(503).send(localErrorBody('clientNotBuilt', languageOf(request)));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/ui/login'));
@@ -47,6 +51,6 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     const path = request.url.split('?')[0];
     if (request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/auth') && !path.startsWith('/static'))
       return reply.redirect('/ui/not-found');
-    return reply.status(404).send(errorBody('notFound', `No such endpoint: ${request.method} ${path}`));
+    return reply.status(404).send(localErrorBody('notFound', languageOf(request), msg('noSuchEndpoint', { method: request.method, path })));
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isAdmin } from '../context';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { ingestUsage, storedJobIds } from '../services/accounting/ingest';
 import { findCluster } from '../services/accounting/clusters';
@@ -43,7 +43,7 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
     const roles = await lookupIds(db, 'roles');
     if (identifier !== undefined && identifier !== '') {
       const project = await db.selectFrom('projects').select('id').where('identifier', '=', identifier).executeTakeFirst();
-      if (!project) throw new ApiError('notFound', `Project ${identifier} not found`);
+      if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
       if (admin) return [project.id];
       const leads = await db
         .selectFrom('memberships')
@@ -52,7 +52,7 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
         .where('user_id', '=', userId)
         .where('role_id', '=', roles.get('lead')!)
         .executeTakeFirst();
-      if (!leads) throw new ApiError('forbidden', `You do not lead project ${identifier}`);
+      if (!leads) throw new ApiError('forbidden', msg('notProjectLead', { identifier }));
       return [project.id];
     }
     const led = await db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).where('role_id', '=', roles.get('lead')!).execute();

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { isAdmin } from '../context';
 import type { ExtensionNewBody, ProjectExtension } from '../../../generated';
 import { lookupIds } from '../db/vocabularies';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { parseDatabaseId } from '../services/invites/project-rules';
 import { currentUser } from '../plugins/auth';
 import { schemaIdOf } from '../../schema-runtime';
@@ -18,7 +18,7 @@ const API_DATE = 'yyyy-MM-dd';
 /** A path id as a project id; anything else names no project. */
 function projectIdOf(ctx: AppContext, raw: string): number {
   const id = parseDatabaseId(ctx.schemas, raw);
-  if (id === undefined) throw new ApiError('notFound', `Project ${raw} not found`);
+  if (id === undefined) throw new ApiError('notFound', msg('projectNotFound', { identifier: raw }));
   return id;
 }
 
@@ -43,9 +43,9 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const user = currentUser(request);
     const projectId = projectIdOf(ctx, request.params.id);
     const project = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
-    if (!project) throw new ApiError('notFound', `Project ${projectId} not found`);
+    if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
     if (!isAdmin(user) && !(await memberProjectIds(user.id)).includes(projectId))
-      throw new ApiError('forbidden', 'Only members of the project and staff can see its extensions');
+      throw new ApiError('forbidden', msg('extensionMembersOnly'));
     return loadExtensions(db, [projectId]);
   });
 
@@ -67,7 +67,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
           .where('projects.id', '=', projectId)
           .forUpdate('projects')
           .executeTakeFirst();
-        if (!project) throw new ApiError('notFound', `Project ${projectId} not found`);
+        if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
         const lead = await trx
           .selectFrom('memberships')
           .innerJoin('roles', 'roles.id', 'memberships.role_id')
@@ -76,11 +76,11 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
           .where('memberships.user_id', '=', user.id)
           .where('roles.name', '=', ROLE.lead)
           .executeTakeFirst();
-        if (!lead) throw new ApiError('forbidden', 'Only the lead of the project can request its extension');
+        if (!lead) throw new ApiError('forbidden', msg('extensionLeadOnly'));
         const current = stateRule(schemas, project.state_name);
         if (!current.leadOptions.includes(STATE.extensionRequested))
-          throw new ApiError('validationFailed', `An extension cannot be requested for a project in state ${current.value}`);
-        if (!project.date_end) throw new ApiError('validationFailed', 'The project has no end date to extend');
+          throw new ApiError('validationFailed', msg('extensionWrongState', { state: current.value }));
+        if (!project.date_end) throw new ApiError('validationFailed', msg('extensionNoEndDate'));
 
         const graceMonths = config.graceMonths ?? schemas.constants.graceMonthsFallback;
         const currentEnd = parseISO(project.date_end);
@@ -88,7 +88,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Pr
         const latest = format(addMonths(currentEnd, graceMonths), API_DATE);
         const wanted = request.body.date_end;
         if (wanted < earliest || wanted > latest)
-          throw new ApiError('validationFailed', `The new end date must be between ${earliest} and ${latest} (at least one day and at most ${graceMonths} months after the current end ${project.date_end})`, {
+          throw new ApiError('validationFailed', msg('extensionDateRange', { earliest, latest, months: graceMonths, end: project.date_end }), {
             issues: [{ path: '/date_end', key: wanted < earliest ? 'dateTooEarly' : 'dateTooLate', params: { limit: wanted < earliest ? earliest : latest } }],
           });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Invite, InviteCancelBody, InvitesNewBody } from '../../../generated';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { acceptInvite } from '../services/invites/accept-invite';
 import { inviteExpiredSql } from '../services/invites/cleanup';
@@ -59,7 +59,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       const user = currentUser(request);
       const { email, projectid, inviterid } = request.body;
-      if (inviterid !== user.id) throw new ApiError('forbidden', `${user.username} - Only the inviter may cancel an invitation`);
+      if (inviterid !== user.id) throw new ApiError('forbidden', msg('inviterOnlyCancels', { user: user.username }));
       const result = await db
         .deleteFrom('invites')
         .where('email', '=', email.trim().toLowerCase())
@@ -67,7 +67,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .where('inviter_id', '=', user.id)
         .where('accepted', '=', false)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', `${user.username} - Invitation not found`);
+      if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('invitationNotFound', { user: user.username }));
       return { status: { code: 200, message: `${user.username} - Invitation successfully deleted` } };
     },
   );

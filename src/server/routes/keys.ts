@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/tables';
 import type { SshKey, SshKeyDeleteBody, SshKeyNewBody } from '../../../generated';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { KeyRejected, parsePublicKey } from '../services/ssh-key-parse';
 import { activeStateNames } from '../services/active-states';
@@ -36,7 +36,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .select('id')
         .where('person_username', '=', request.params.personUsername)
         .executeTakeFirst();
-      if (!user) throw new ApiError('notFound', `User with cluster username ${request.params.personUsername} not found`);
+      if (!user) throw new ApiError('notFound', msg('userByClusterNameNotFound', { username: request.params.personUsername }));
       return keysOf(db, user.id);
     },
   );
@@ -51,7 +51,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       try {
         parsed = parsePublicKey(request.body.public_key);
       } catch (error) {
-        if (error instanceof KeyRejected) throw new ApiError('validationFailed', error.message);
+        if (error instanceof KeyRejected) throw new ApiError('validationFailed', msg(error.text, error.params));
         throw error;
       }
       const active = await db
@@ -62,15 +62,15 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .where('memberships.user_id', '=', user.id)
         .where('states.name', 'in', activeStateNames(schemas))
         .executeTakeFirst();
-      if (!active) throw new ApiError('forbidden', 'Not authorized to add new SSH key: you have no active project');
+      if (!active) throw new ApiError('forbidden', msg('keyNoActiveProject'));
       const clash = await db
         .selectFrom('ssh_keys')
         .select(['name', 'fingerprint'])
         .where('user_id', '=', user.id)
         .where((eb) => eb.or([eb('name', '=', name), eb('fingerprint', '=', parsed.fingerprint)]))
         .executeTakeFirst();
-      if (clash?.name === name) throw new ApiError('conflict', 'Key of that name already exists');
-      if (clash) throw new ApiError('conflict', `This key is already added as "${clash.name}"`);
+      if (clash?.name === name) throw new ApiError('conflict', msg('keyNameTaken'));
+      if (clash) throw new ApiError('conflict', msg('keyAlreadyAdded', { name: clash.name }));
       const created = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('ssh_keys')
@@ -104,7 +104,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .where('user_id', '=', user.id)
         .where('name', '=', request.body.name)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', `Key "${request.body.name}" not found`);
+      if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('keyNotFound', { name: request.body.name }));
       return { status: { code: 200, message: `${request.body.name} successfully deleted` } };
     },
   );

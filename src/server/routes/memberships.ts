@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UsersAddInternalBody, UsersSignoffBody } from '../../../generated';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { addInternalUsers, signOffCollaborators } from '../services/invites/memberships';
 import { parseDatabaseId } from '../services/invites/project-rules';
@@ -11,7 +11,7 @@ type ProjectParams = { Params: { projectId: string } };
 
 function projectIdOf(ctx: AppContext, raw: string): number {
   const id = parseDatabaseId(ctx.schemas, raw);
-  if (id === undefined) throw new ApiError('badRequest', `"${raw}" is not a project id`);
+  if (id === undefined) throw new ApiError('badRequest', msg('notProjectId', { value: raw }));
   return id;
 }
 

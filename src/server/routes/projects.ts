@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isAdmin } from '../context';
 import type { ProjectChangeBody } from '../../../generated';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { mapCurrentClientBody, schemaIdOf } from '../../schema-runtime';
 import { loadProject, loadProjects } from '../services/projects/serialize-project';
@@ -37,7 +37,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { role: string } }>(`${BASE}/role/:role`, async (request) => {
     const user = currentUser(request);
     const { role } = request.params;
-    if (!isRoleName(schemas, role)) throw new ApiError('notFound', `Role ${role} not found`);
+    if (!isRoleName(schemas, role)) throw new ApiError('notFound', msg('roleNotFound', { role }));
     return loadProjects(db, { memberId: user.id, role }, { includeOib: isAdmin(user) });
   });
 
@@ -45,9 +45,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = currentUser(request);
     const { identifier } = request.params;
     const project = await loadProject(db, identifier, { includeOib: isAdmin(user) });
-    if (!project) throw new ApiError('notFound', `Project ${identifier} not found`);
+    if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
     const member = project.userproject_set?.some((m) => m.user.id === user.id) ?? false;
-    if (!member && !isAdmin(user)) throw new ApiError('forbidden', 'Only members of the project and staff can see it');
+    if (!member && !isAdmin(user)) throw new ApiError('forbidden', msg('projectMembersOnly'));
     return project;
   });
 

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, ScienceSoftwareTable } from '../db/tables';
 import type { MessageAnswer, SoftwareList, SoftwareNewBody } from '../../../generated';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { schemaIdOf } from '../../schema-runtime';
 import { parseDatabaseId } from '../services/invites/project-rules';
 
@@ -59,14 +59,14 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const adder = request.body.newAppAddedBy.value;
       // The current web client may send a display name as the value and the username beside it.
       const person = (await staffPerson(db, adder)) ?? (request.body.username ? await staffPerson(db, request.body.username) : undefined);
-      if (!person) throw new ApiError('validationFailed', `body/newAppAddedBy: ${adder} is not a staff user`);
+      if (!person) throw new ApiError('validationFailed', msg('notStaffUser', { user: adder }));
       const row = await db
         .insertInto('science_software')
         .values({ name, added_by: JSON.stringify(person) })
         .onConflict((oc) => oc.column('name').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (!row) throw new ApiError('conflict', `Modulefile ${name} is already on the list`);
+      if (!row) throw new ApiError('conflict', msg('modulefileListed', { name }));
       return reply.status(201).send(toScienceSoftware(row));
     },
   );
@@ -74,9 +74,9 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.delete<{ Params: { pk: string } }>(`${base}:pk`, { config: { access: 'staff' } }, async (request) => {
     const { pk } = request.params;
     const id = parseDatabaseId(ctx.schemas, pk);
-    if (id === undefined) throw new ApiError('validationFailed', 'pk: a positive whole number is expected');
+    if (id === undefined) throw new ApiError('validationFailed', msg('positiveIdExpected'));
     const row = await db.deleteFrom('science_software').where('id', '=', id).returning('name').executeTakeFirst();
-    if (!row) throw new ApiError('notFound', `Software ${pk} not found`);
+    if (!row) throw new ApiError('notFound', msg('softwareNotFound', { pk }));
     const answer: MessageAnswer = { status: { code: 200, message: `${row.name} successfully deleted` } };
     return answer;
   });

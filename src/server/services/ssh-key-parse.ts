@@ -1,3 +1,4 @@
+import { renderMessage, type MessageKey, type MessageParams } from '../i18n/messages';
 import sshpk from 'sshpk';
 
 /** Key types we accept, by the first word of an OpenSSH public key line. */
@@ -10,8 +11,15 @@ export interface ParsedPublicKey {
   fingerprint: string;
 }
 
-/** Why a pasted key was refused; `message` is shown to the user as is. */
-export class KeyRejected extends Error {}
+/** A pasted key the portal refuses, with the catalogue message that says why (i18n/messages.ts). */
+export class KeyRejected extends Error {
+  constructor(
+    readonly text: MessageKey,
+    readonly params?: MessageParams,
+  ) {
+    super(renderMessage(text, 'en', params));
+  }
+}
 
 /**
  * Parses one OpenSSH public key line with sshpk and computes its fingerprint the way
@@ -23,20 +31,20 @@ export class KeyRejected extends Error {}
 export function parsePublicKey(input: string): ParsedPublicKey {
   const text = input.trim();
   if (/PRIVATE KEY/.test(text) || text.startsWith('-----BEGIN'))
-    throw new KeyRejected('This is a private key. Never share it: paste the public key (the .pub file) instead.');
-  if (/[\r\n]/.test(text)) throw new KeyRejected('Key is not valid: it should be single line.');
+    throw new KeyRejected('keyPrivate');
+  if (/[\r\n]/.test(text)) throw new KeyRejected('keyMultiline');
   let key: sshpk.Key;
   try {
     key = sshpk.parseKey(text, 'ssh');
   } catch {
-    throw new KeyRejected('Invalid SSH public key.');
+    throw new KeyRejected('keyInvalid');
   }
-  if (!ACCEPTED_TYPES.has(key.type)) throw new KeyRejected(`Key type ${key.type} is not supported; use RSA, ECDSA or Ed25519.`);
+  if (!ACCEPTED_TYPES.has(key.type)) throw new KeyRejected('keyTypeUnsupported', { type: key.type });
   let fingerprint: string;
   try {
     fingerprint = key.fingerprint('md5').toString('hex');
   } catch {
-    throw new KeyRejected('Key is not valid: cannot generate fingerprint from it.');
+    throw new KeyRejected('keyNoFingerprint');
   }
   return { publicKey: text, type: text.split(/\s+/)[0], fingerprint };
 }

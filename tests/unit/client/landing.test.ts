@@ -23,6 +23,12 @@ describe('post-login landing', () => {
     expect(landingPath({ ...nobody, referrer: ['/ui/memberships', '/ui/my-info'], isStaffOrSuperuser: true })).toBe('/ui/my-info');
   });
 
+  it('skips remembered pages the user may not open', () => {
+    const mayOpen = (path: string) => path !== '/ui/software';
+    expect(landingPath({ ...nobody, referrer: ['/ui/my-info', '/ui/software'], mayOpen })).toBe('/ui/my-info');
+    expect(landingPath({ ...nobody, referrer: ['/ui/software'], mayOpen })).toBe('/ui/my-requests');
+  });
+
   it('may return to an extension request', () => {
     expect(landingPath({ ...nobody, referrer: ['/ui/my-requests/extend/12'] })).toBe('/ui/my-requests/extend/12');
   });

@@ -38,6 +38,8 @@ export interface SchemaFormProps {
   initialData?: Data;
   /** Shows the form greyed out and without a submit button (a type not accepting requests). */
   disabled?: boolean;
+  /** The user may not submit (e.g. a foreign researcher): the submit button is shown disabled. */
+  submitBlocked?: boolean;
   /** While the request is being sent: the button waits. */
   submitting?: boolean;
   /** Staff and superusers are offered staff-only resource types. */
@@ -53,7 +55,7 @@ export interface SchemaFormProps {
  * runtime's validator. Messages are the runtime's texts in the interface language, each in its
  * place; a failed submit raises the spec's science or date toast.
  */
-export default function SchemaForm({ form, initialData, disabled, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
+export default function SchemaForm({ form, initialData, disabled, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
@@ -62,8 +64,8 @@ export default function SchemaForm({ form, initialData, disabled, submitting, is
   const formRef = useRef<CoreForm>(null);
 
   const uiSchema = useMemo(
-    () => formLayout(schema as Data, layout, locale, disabled ? null : t('requestForm.submit')),
-    [schema, layout, locale, disabled, t],
+    () => formLayout(schema as Data, layout, locale, disabled ? null : t('requestForm.submit'), submitBlocked),
+    [schema, layout, locale, disabled, submitBlocked, t],
   );
   const [formData, setFormData] = useState<Data>(() => {
     const science = Object.entries(layout).filter(([, ui]) => (ui as Data | undefined)?.['ui:field'] === 'scienceDomains');
@@ -95,9 +97,9 @@ export default function SchemaForm({ form, initialData, disabled, submitting, is
   const submit = useCallback(
     (event: IChangeEvent<Data>) => {
       setSubmitted(true);
-      if (!submitting && event.formData) onSubmit(event.formData);
+      if (!submitting && !submitBlocked && event.formData) onSubmit(event.formData);
     },
-    [onSubmit, submitting],
+    [onSubmit, submitting, submitBlocked],
   );
 
   return (

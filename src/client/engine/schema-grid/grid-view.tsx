@@ -16,6 +16,8 @@ import {
 import type { GridRow } from './column-defs';
 import type { SortState } from './sort-rows';
 import { RowHeights, RowHeightsContext } from './row-heights';
+import { gridLocaleText } from './grid-locale';
+import { useTranslation } from 'react-i18next';
 import './schema-grid.css';
 
 // Only what the grids use: client-side rows (with sorting), CSV export, and the two API modules
@@ -51,6 +53,7 @@ export interface GridViewProps {
 /** AG Grid itself, in its own chunk: the page's filter bar and footer stay outside. */
 export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: GridViewProps) {
   const heights = useMemo(() => new RowHeights(flushSync), []);
+  const { i18n } = useTranslation();
   useEffect(
     () => () => {
       heights.disconnect();
@@ -75,6 +78,11 @@ export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: 
     <div className="schema-grid-view" style={autoHeight ? undefined : { height: '75vh' }}>
       <RowHeightsContext.Provider value={heights}>
         <AgGridReact<GridRow>
+          // Keyed by language: AG Grid reads its texts once, when it is created.
+          key={i18n.language}
+          localeText={gridLocaleText(i18n.language)}
+          // The page says in its own words when there are no rows.
+          suppressNoRowsOverlay
           theme={theme}
           columnDefs={columnDefs}
           rowData={rows}

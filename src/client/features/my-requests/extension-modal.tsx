@@ -5,13 +5,17 @@ import { isApiError } from '../../api/api-error';
 import { useRequestExtensionMutation } from '../../api/extensions';
 import type { PortalProject } from '../../api/projects';
 import { formatDate } from '../../engine/format';
+import { storedDate } from '../../engine/schema-form/fields/request-date';
 import { schemas } from '../../shared/schema-set';
 import { useToast } from '../../shared/toast/use-toast';
 import { canRequestExtension, extensionBounds, extensionEndForApi, graceMonthsOf, withinBounds } from './my-request-rules';
 
+const { dateFormat, apiDateFormat } = schemas.constants;
+
 /**
  * The lead's extension request for a project about to expire: a new end date between the day
- * after the current end and `grace_months` after it, and an explanation, both required.
+ * after the current end and `grace_months` after it, typed as dd.mm.yyyy like every other date,
+ * and an explanation, both required. Once sent, the modal shows only the success until it closes.
  */
 export function ExtensionModal({
   project,
@@ -34,7 +38,8 @@ export function ExtensionModal({
 
   const bounds = extensionBounds(project.date_end, graceMonthsOf(graceConfig));
   const allowed = canRequestExtension(project.state.name) && bounds !== null;
-  const dateError = !date ? t('extension.required') : bounds && !withinBounds(date, bounds)
+  const day = storedDate(date, dateFormat, apiDateFormat) ?? '';
+  const dateError = !date.trim() ? t('extension.required') : bounds && !withinBounds(day, bounds)
     ? t('extension.dateRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })
     : null;
   const reasonError = reason.trim() ? null : t('extension.required');
@@ -43,7 +48,7 @@ export function ExtensionModal({
     setTried(true);
     if (!allowed || dateError || reasonError) return;
     try {
-      await send({ projectId: project.id, body: { reason: reason.trim(), approved: false, date_end: extensionEndForApi(date) } }).unwrap();
+      await send({ projectId: project.id, body: { reason: reason.trim(), approved: false, date_end: extensionEndForApi(day) } }).unwrap();
       setDone(true);
       toast.success(t('extension.success'));
       timer.current = setTimeout(onClose, schemas.constants.redirectDelayMs);
@@ -62,17 +67,22 @@ export function ExtensionModal({
         <p>
           <strong>{t('extension.currentEnd')}:</strong> {formatDate(project.date_end)}
         </p>
-        {!allowed ? (
+        {done ? (
+          <Message success content={t('extension.success')} data-testid="extension-done" />
+        ) : !allowed ? (
           <Message warning content={t('extension.notAllowed')} />
         ) : (
           <Form id="extension-form" onSubmit={() => void submit()} noValidate>
             <Form.Input
               id="extension-date"
-              type="date"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('requestForm.datePlaceholder')}
               label={t('extension.newEnd')}
               required
-              min={bounds?.min}
-              max={bounds?.max}
+              data-min={bounds ? formatDate(bounds.min) : undefined}
+              data-max={bounds ? formatDate(bounds.max) : undefined}
               value={date}
               onChange={(_e, data) => setDate(String(data.value))}
               error={tried && dateError ? { content: dateError, pointing: 'above' } : undefined}
@@ -91,7 +101,7 @@ export function ExtensionModal({
       </Modal.Content>
       <Modal.Actions>
         <Button type="button" onClick={onClose} content={t('extension.cancel')} />
-        {allowed && (
+        {allowed && !done && (
           <Button type="submit" form="extension-form" primary loading={sending.isLoading} disabled={sending.isLoading || done} content={t('extension.submit')} />
         )}
       </Modal.Actions>

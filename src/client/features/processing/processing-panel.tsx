@@ -89,8 +89,14 @@ export function ProcessingPanel({
         </Form.Field>
       </Form>
       <p className="processing-by">
-        {t('processing.processedBy')}: <strong>{personName(project.approved_by ?? project.denied_by)}</strong> · {t('processing.changedBy')}:{' '}
-        <strong>{personName(project.changed_by)}</strong>
+        {t('processing.processedBy')}: <strong>{personName(project.approved_by ?? project.denied_by)}</strong>
+        {/* Only an approved project records later changes: no "changed by" line before there is one. */}
+        {project.changed_by && (
+          <>
+            {' '}
+            · {t('processing.changedBy')}: <strong>{personName(project.changed_by)}</strong>
+          </>
+        )}
       </p>
       <div className="processing-buttons">
         <ConfirmButton color="red" basic icon="trash" loading={deleting} question={t('processing.deleteConfirm', { identifier: project.identifier })} onConfirm={() => void destroy()}>

@@ -5,8 +5,11 @@ import { LazySchemaForm } from '../../engine/schema-form/lazy-schema-form';
 import type { RequestType } from './request-types';
 import { useSubmitRequest } from './use-submit-request';
 
-/** The form of one request type, drawn from its schema; a type not accepting requests is shown disabled. */
-export function RequestForm({ type, initialData }: { type: RequestType; initialData?: Record<string, unknown> }) {
+/**
+ * The form of one request type, drawn from its schema; a type not accepting requests is shown
+ * disabled, and a user who may not submit (`blocked`) sees the submit button disabled.
+ */
+export function RequestForm({ type, initialData, blocked }: { type: RequestType; initialData?: Record<string, unknown>; blocked?: boolean }) {
   const { t } = useTranslation();
   const session = useSessionQuery();
   const { submit, submitting, issues } = useSubmitRequest(type);
@@ -17,6 +20,7 @@ export function RequestForm({ type, initialData }: { type: RequestType; initialD
         form={type.form}
         initialData={initialData}
         disabled={!type.accepting}
+        submitBlocked={blocked}
         submitting={submitting}
         isStaff={isAdmin(session.data?.userdetails)}
         serverIssues={issues}

@@ -1,16 +1,21 @@
 import { useLocation } from 'react-router';
-import { Header, Message } from 'semantic-ui-react';
+import { Header, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { activeUser, useSessionQuery } from '../../api/session';
 import { useLocaleText } from '../../engine/locale-text';
+import { useInstituteCheckQuery } from '../../api/registry';
+import { BlockMessage } from './block-message';
 import { RegistryProjects } from './registry-projects';
 import { RequestForm } from './request-form';
-import { isRegistryBased, requestTypeOfPath } from './request-types';
+import { isInstitutional, isRegistryBased, requestTypeBlock, requestTypeOfPath } from './request-types';
 import './requests.css';
 
 /**
  * /ui/new-request/<route>: one page for every request type of requests/index.json. A
- * registry-based type lists the user's registry projects; any other shows its schema's form.
+ * registry-based type lists the user's registry projects; any other shows its schema's form. The
+ * page holds what the server would refuse: a foreign researcher sees the form with its submit
+ * button disabled and the spec's message; an institutional type the check denies shows the
+ * check's reason instead of the form, also when the page is opened by its address.
  */
 export default function RequestTypePage() {
   const { t } = useTranslation();
@@ -18,15 +23,31 @@ export default function RequestTypePage() {
   const text = useLocaleText();
   const user = activeUser(useSessionQuery().data);
   const type = requestTypeOfPath(pathname);
+  const institutional = !!type && isInstitutional(type);
+  const instituteCheck = useInstituteCheckQuery(undefined, { skip: !institutional });
   if (!type) return <Message error content={t('errors.notFoundText')} />;
+  const foreign = user?.person_type === 'foreign';
+  const block = requestTypeBlock(type, { foreign, instituteCheck: instituteCheck.data });
+  let body;
+  if (institutional && instituteCheck.isLoading) body = <Loader active inline="centered" content={t('requests.checking')} />;
+  else if (block?.kind === 'institute') body = <BlockMessage block={block} />;
+  else if (isRegistryBased(type)) body = <RegistryProjects type={type} />;
+  else
+    body = (
+      <>
+        {foreign && <BlockMessage block={{ kind: 'foreign' }} />}
+        <RequestForm
+          key={type.value}
+          type={type}
+          blocked={foreign}
+          initialData={user?.person_institution ? { institute: user.person_institution } : undefined}
+        />
+      </>
+    );
   return (
     <section data-page="request-type" data-request-type={type.value} className="request-page">
       <Header as="h1">{text(type.label)}</Header>
-      {isRegistryBased(type) ? (
-        <RegistryProjects type={type} />
-      ) : (
-        <RequestForm key={type.value} type={type} initialData={user?.person_institution ? { institute: user.person_institution } : undefined} />
-      )}
+      {body}
     </section>
   );
 }

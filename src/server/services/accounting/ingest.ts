@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { clustersOf, type Cluster } from './clusters';
 import { prepareRows, type PreparedRow } from './ingest-rows';
 
@@ -157,7 +157,7 @@ export async function ingestUsage(
 ): Promise<IngestReport> {
   const { clusters, timeZone } = clustersOf(schemas);
   const cluster = clusters.find((c) => c.name === resource);
-  if (!cluster) throw new ApiError('unknownCluster', `Nonexisting resource ${JSON.stringify(resource ?? '')}; known: ${clusters.map((c) => c.name).join(', ')}`);
+  if (!cluster) throw new ApiError('unknownCluster', msg('unknownResource', { resource: JSON.stringify(resource ?? ''), known: clusters.map((c) => c.name).join(', ') }));
   const rows = prepareRows(body, options.now ?? new Date(), schemas.constants.accountingIngestMaxRows);
 
   const users = await resolveUsers(db, [...new Set(rows.flatMap((r) => (r.user ? [r.user] : [])))]);

@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 
 /** A range of whole months, as 'yyyy-MM-01' dates, both ends included. */
 export interface MonthWindow {
@@ -40,14 +40,14 @@ export const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice
  */
 export function windowOf(query: { year?: string; range?: string }, current: string, firstMonth: string | null): MonthWindow {
   if (query.year !== undefined && query.year !== '') {
-    if (!/^\d{4}$/.test(query.year)) throw new ApiError('validationFailed', 'querystring/year: must be a year such as 2025');
+    if (!/^\d{4}$/.test(query.year)) throw new ApiError('validationFailed', msg('yearInvalid'));
     const year = Number(query.year);
     const to = `${year}-12-01` < current ? `${year}-12-01` : current;
-    if (`${year}-01-01` > current) throw new ApiError('validationFailed', 'querystring/year: must not be in the future');
+    if (`${year}-01-01` > current) throw new ApiError('validationFailed', msg('yearInFuture'));
     return { range: 'year', year, from: `${year}-01-01`, to };
   }
   const range = query.range ?? 'last12';
   if (range === 'all') return { range, from: firstMonth && firstMonth < current ? firstMonth : current, to: current };
-  if (range !== 'last12') throw new ApiError('validationFailed', "querystring/range: must be 'last12' or 'all'");
+  if (range !== 'last12') throw new ApiError('validationFailed', msg('rangeInvalid'));
   return { range, from: addMonths(current, -11), to: current };
 }

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { activeStateNames } from '../active-states';
 import { enqueueMail } from '../outbox';
 import { RegistryError } from '../registry/registry-client';
@@ -26,8 +26,8 @@ const KEY_PATTERN = /^[a-z0-9]{64}$/;
 
 type Invite = { id: number; project_id: number; inviter_id: number | null; person_oib: string; invtype: string };
 
-const expired = (u: string) => new ApiError('notFound', `${u} - Invitation code expired`);
-const used = (u: string) => new ApiError('conflict', `${u} - Invitation code already used`);
+const expired = (u: string) => new ApiError('notFound', msg('invitationExpired', { user: u }));
+const used = (u: string) => new ApiError('conflict', msg('invitationUsed', { user: u }));
 
 /**
  * Step 1: accepted → "already used"; absent or past its days → "expired". (The old portal read a
@@ -78,7 +78,7 @@ async function liveRegistryProjects(ctx: AppContext, user: UserRow): Promise<{ l
   } catch (error) {
     if (error instanceof RegistryError && error.kind === 'notFound') return { lead: 0, associate: 0 };
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ApiError('registryUnavailable', `${user.username} - Could not check the CroRIS projects of the user (${detail}); try again later`);
+    throw new ApiError('registryUnavailable', msg('inviteRegistryCheckFailed', { user: user.username, detail }));
   }
 }
 
@@ -97,11 +97,11 @@ async function checkInstitutional(ctx: AppContext, user: UserRow, project: Proje
     .where('p.id', '<>', project.id)
     .where('s.name', 'in', activeStates)
     .execute();
-  if (types.some((t) => rules.registryTypes.includes(t.name))) throw new ApiError('forbidden', `${u} - User CroRIS project`);
-  if (types.some((t) => t.name === rules.institutionalType)) throw new ApiError('forbidden', `${u} - User institute project`);
+  if (types.some((t) => rules.registryTypes.includes(t.name))) throw new ApiError('forbidden', msg('inviteeHasRegistryProject', { user: u }));
+  if (types.some((t) => t.name === rules.institutionalType)) throw new ApiError('forbidden', msg('inviteeHasInstituteProject', { user: u }));
   const registry = await liveRegistryProjects(ctx, user);
-  if (registry.lead > 0) throw new ApiError('forbidden', `${u} - Lead CroRIS project`);
-  if (registry.associate > 0) throw new ApiError('forbidden', `${u} - Associate CroRIS project`);
+  if (registry.lead > 0) throw new ApiError('forbidden', msg('inviteeLeadsRegistryProject', { user: u }));
+  if (registry.associate > 0) throw new ApiError('forbidden', msg('inviteeAssociateRegistryProject', { user: u }));
 }
 
 /**
@@ -121,18 +121,18 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
   const invtype = invite.invtype === 'foreign' ? 'foreign' : 'local';
   const userForeign = user.person_type === FOREIGN_PERSON;
 
-  if (invtype === 'local' && userForeign) throw new ApiError('badRequest', `${u} - Invitation for local collaborators`);
+  if (invtype === 'local' && userForeign) throw new ApiError('badRequest', msg('invitationForLocal', { user: u }));
   if (registryBased && invtype === 'foreign' && !userForeign)
-    throw new ApiError('badRequest', `${u} - Invitation for foreign collaborators that must authn via eduGAIN`);
+    throw new ApiError('badRequest', msg('invitationForForeign', { user: u }));
   if (await alreadyAssigned(ctx, user, invtype, project.id)) {
     await ctx.db.updateTable('invites').set({ accepted: true }).where('id', '=', invite.id).execute();
-    throw new ApiError('badRequest', `${u} - User ${u} already assigned to project`);
+    throw new ApiError('badRequest', msg('alreadyAssigned', { user: u }));
   }
   const uniqueId = user.person_uniqueid || u;
   if (registryBased) {
     const sameOib = invtype === 'local' && invite.person_oib !== '' && invite.person_oib === user.person_oib;
     if (!sameOib && !(invtype === 'foreign' && userForeign))
-      throw new ApiError('forbidden', `${uniqueId} could not be associated to project ${project.identifier} - OIB does not match`);
+      throw new ApiError('forbidden', msg('oibMismatch', { user: uniqueId, identifier: project.identifier }));
   }
   if (project.type === rules.institutionalType) await checkInstitutional(ctx, user, project);
 
@@ -161,6 +161,6 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
     return true;
   });
   if (!joined)
-    throw new ApiError('badRequest', `${u} - Invitations problem: duplicate key value violates unique constraint "memberships_user_project_role_key"`);
+    throw new ApiError('badRequest', msg('invitationDuplicate', { user: u }));
   return { status: { code: 201, message: `${uniqueId} associated to project ${project.identifier}` } };
 }

@@ -5,7 +5,7 @@
 import type { UsersAddInternalBody, UsersSignoffBody } from '../../../../generated';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
 import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
@@ -18,7 +18,7 @@ export interface MembershipAnswer {
 
 async function projectOr404(ctx: AppContext, projectId: number): Promise<ProjectFacts> {
   const project = await findProject(ctx, ctx.db, projectId);
-  if (!project) throw new ApiError('notFound', `Project ${projectId} not found`);
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
   return project;
 }
 
@@ -34,8 +34,8 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
   const u = user.username;
   const project = await projectOr404(ctx, projectId);
   if (!(await rolesOn(ctx.db, project.id, user.id)).includes(LEAD_ROLE))
-    throw new ApiError('forbidden', `${u} - Not authorized to remove users from this project`);
-  if (!project.active) throw new ApiError('forbidden', `${u} - Project is not active, so collaborators cannot be signed off`);
+    throw new ApiError('forbidden', msg('removeNotAuthorized', { user: u }));
+  if (!project.active) throw new ApiError('forbidden', msg('removeInactive', { user: u }));
   const ids = [...new Set(body)];
   const members = await ctx.db
     .selectFrom('memberships as m')
@@ -44,9 +44,9 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
     .where('m.project_id', '=', project.id)
     .where('m.user_id', 'in', ids)
     .execute();
-  if (members.some((m) => m.role === LEAD_ROLE)) throw new ApiError('badRequest', `${u} - The project lead cannot be signed off`);
+  if (members.some((m) => m.role === LEAD_ROLE)) throw new ApiError('badRequest', msg('leadCannotLeave', { user: u }));
   const strangers = ids.filter((id) => !members.some((m) => m.user_id === id));
-  if (strangers.length) throw new ApiError('badRequest', `${u} - Not collaborators of this project: ${strangers.join(', ')}`);
+  if (strangers.length) throw new ApiError('badRequest', msg('notCollaborators', { user: u, names: strangers.join(', ') }));
   const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', COLLABORATOR_ROLE).executeTakeFirstOrThrow();
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await trx
@@ -96,13 +96,13 @@ export async function addInternalUsers(ctx: AppContext, user: UserRow, projectId
   const project = await projectOr404(ctx, projectId);
   const { staffAddTypes } = projectTypeRules(ctx.schemas);
   if (!staffAddTypes.includes(project.type))
-    throw new ApiError('badRequest', `${u} - Users can be added directly only to projects of type ${staffAddTypes.join(', ')}`);
-  if (!project.active) throw new ApiError('forbidden', `${u} - Project is not active, so collaborators cannot be added`);
+    throw new ApiError('badRequest', msg('directAddTypes', { user: u, types: staffAddTypes.join(', ') }));
+  if (!project.active) throw new ApiError('forbidden', msg('addInactive', { user: u }));
   const usernames = [...new Set(body.map((item) => item.value.trim()))];
   const found = await ctx.db.selectFrom('users').select(['id', 'username', 'person_oib']).where('username', 'in', usernames).execute();
   const users = usernames.flatMap((name) => found.filter((x) => x.username === name));
   const missing = usernames.filter((name) => !users.some((x) => x.username === name));
-  if (missing.length) throw new ApiError('notFound', `${u} - Users not found: ${missing.join(', ')}`);
+  if (missing.length) throw new ApiError('notFound', msg('usersNotFound', { user: u, names: missing.join(', ') }));
 
   const { added, already } = await ctx.db.transaction().execute(async (trx) => {
     const members = await trx
@@ -121,7 +121,7 @@ export async function addInternalUsers(ctx: AppContext, user: UserRow, projectId
   });
   if (already.length) {
     const names = already.join(', ');
-    throw new ApiError('badRequest', `${u} - ${already.length === 1 ? 'User' : 'Users'} ${names} already added to internal project`, { added, alreadyAdded: already });
+    throw new ApiError('badRequest', msg(already.length === 1 ? 'alreadyAddedOne' : 'alreadyAddedMany', { user: u, names }), { added, alreadyAdded: already });
   }
   return { status: { code: 200, message: `${u} - Users added to internal project` }, added };
 }

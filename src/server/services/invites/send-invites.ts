@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { InvitesNewBody, RegistryCollaborator } from '../../../../generated';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { enqueueMail } from '../outbox';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
@@ -73,13 +73,13 @@ function registryAddresses(collaborators: readonly RegistryCollaborator[]): Map<
 async function checkCaller(ctx: AppContext, user: UserRow, body: InvitesNewBody): Promise<ProjectFacts> {
   const u = user.username;
   const project = await findProject(ctx, ctx.db, body.projectid);
-  if (!project) throw new ApiError('notFound', `Project ${body.projectid} not found`);
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: body.projectid }));
   if (project.identifier !== body.project)
-    throw new ApiError('badRequest', `project "${body.project}" and projectid ${body.projectid} do not name the same project`);
+    throw new ApiError('badRequest', msg('projectsDiffer', { project: body.project, projectid: body.projectid }));
   const roles = await rolesOn(ctx.db, project.id, user.id);
-  if (roles.length === 0) throw new ApiError('forbidden', `${u} - Not allowed to send invitations for given project`);
-  if (!roles.includes(LEAD_ROLE)) throw new ApiError('forbidden', `${u} - Only the project lead may invite collaborators`);
-  if (!project.active) throw new ApiError('forbidden', `${u} - Project is not active, so collaborators cannot be invited`);
+  if (roles.length === 0) throw new ApiError('forbidden', msg('inviteNotAllowed', { user: u }));
+  if (!roles.includes(LEAD_ROLE)) throw new ApiError('forbidden', msg('inviteLeadOnly', { user: u }));
+  if (!project.active) throw new ApiError('forbidden', msg('inviteInactive', { user: u }));
   return project;
 }
 
@@ -89,7 +89,7 @@ async function planRegistryLocal(ctx: AppContext, user: UserRow, project: Projec
   // The snapshot the lead's page showed, looked up again only when missing or stale.
   const info = await getRegistryInfo(ctx, user.person_oib);
   if (!info.data)
-    throw new ApiError('registryUnavailable', `${user.username} - Could not get CroRIS data to check the collaborators: ${info.status.message}`);
+    throw new ApiError('registryUnavailable', msg('inviteRegistryUnavailable', { user: user.username, detail: info.status.message }));
   const listed = registryAddresses(project.croris_id === null ? [] : info.data.projects_lead_users[String(project.croris_id)] ?? []);
   for (const email of emails) {
     const oib = listed.get(email);
@@ -114,7 +114,7 @@ async function planInvites(ctx: AppContext, user: UserRow, project: ProjectFacts
     });
   const local = unique(body.collaboratorEmails);
   const foreign = unique(body.foreignCollaboratorEmails);
-  if (local.length + foreign.length === 0) throw new ApiError('validationFailed', 'No e-mail addresses to invite');
+  if (local.length + foreign.length === 0) throw new ApiError('validationFailed', msg('noAddresses'));
 
   const plan: Planned[] = [];
   if (rules.registryTypes.includes(project.type)) await planRegistryLocal(ctx, user, project, local, plan, skipped);
@@ -148,7 +148,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
       .where('sent_at', '>', new Date(Date.now() - 3600_000))
       .executeTakeFirstOrThrow();
     if (n + plan.length > cap)
-      throw new ApiError('tooManyInvitations', `${user.username} - At most ${cap} invitations can be sent in an hour; ${Math.max(0, cap - n)} can be sent now`, {
+      throw new ApiError('tooManyInvitations', msg('inviteCap', { user: user.username, cap, left: Math.max(0, cap - n) }), {
         limit: cap,
         remaining: Math.max(0, cap - n),
       });
@@ -201,7 +201,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
     if (done.length > 0) await trx.insertInto('invite_sends').values(done.map(() => ({ inviter_id: user.id }))).execute();
     if (done.length === 0) {
       const list = skipped.map((s) => `${s.email} (${s.reason})`).join(', ');
-      throw new ApiError('badRequest', `${user.username} - No invitations sent: ${list}`, { sent: [], skipped });
+      throw new ApiError('badRequest', msg('noInvitationsSent', { user: user.username, list }), { sent: [], skipped });
     }
     return done;
   });

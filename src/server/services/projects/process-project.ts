@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Database, UserRow } from '../../db/tables';
 import { lookupIds } from '../../db/vocabularies';
 import type { PersonRef, Project, ProjectChangeBody, StateName } from '../../../../generated';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { ensureClusterUsername } from '../cluster-username';
 import { mailOutcome, type Outcome } from './project-mails';
 import { assertEditsValid, editsOf, EDITABLE_FIELDS, type Edits } from './project-edits';
@@ -15,12 +15,6 @@ import { assertKnownSoftware, assertResourceTypesAllowed } from './request-check
 import { loadProject, loadProjectRecords, type ProjectRecord } from './serialize-project';
 import { ROLE, STATE, stateRule } from './state-rules';
 
-/** The staff texts of the spec (point 5, "Staff processing"). */
-const MESSAGES = {
-  approveNeedsType: (isRequest: boolean) =>
-    `Pri odobravanju ${isRequest ? 'zahtjeva' : 'projekta'} morate se izjasniti o dodijeljenom tipu resursa.`,
-  denyNeedsReason: 'Pri odbijanju zahtjeva morate se izjasniti o razlogu.',
-};
 
 const JSON_FIELDS = new Set<string>(['science_field', 'science_software', 'resources_numbers', 'resources_type', 'staff_resources_type']);
 
@@ -32,10 +26,10 @@ export function personRef(user: UserRow): PersonRef {
 /** The target state: `state`, or the one true entry of `requestState`, or else the current one. */
 function targetState(body: ProjectChangeBody, current: StateName): StateName {
   if (body.state !== undefined && body.requestState !== undefined)
-    throw new ApiError('validationFailed', 'Give the target state either as state or as requestState, not both');
+    throw new ApiError('validationFailed', msg('stateGivenTwice'));
   if (body.requestState !== undefined) {
     const chosen = Object.entries(body.requestState).filter(([, on]) => on).map(([name]) => name as StateName);
-    if (chosen.length !== 1) throw new ApiError('validationFailed', `requestState must have exactly one state set to true (got ${chosen.length})`);
+    if (chosen.length !== 1) throw new ApiError('validationFailed', msg('requestStateNotOne', { count: chosen.length }));
     return chosen[0];
   }
   return body.state ?? current;
@@ -89,7 +83,7 @@ async function closePendingExtension(trx: Transaction<Database>, projectId: numb
 export async function processProject(ctx: AppContext, staff: UserRow, identifier: string, body: ProjectChangeBody): Promise<Project> {
   const { db, schemas } = ctx;
   if (body.identifier !== undefined && body.identifier !== identifier)
-    throw new ApiError('validationFailed', `The body is for project ${body.identifier}, the address for ${identifier}`);
+    throw new ApiError('validationFailed', msg('bodyForOtherProject', { body: body.identifier, identifier }));
   assertResourceTypesAllowed(schemas, body.resources_type, true);
   const states = await lookupIds(db, 'states');
   const now = new Date();
@@ -97,20 +91,20 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
   await db.transaction().execute(async (trx) => {
     // Locks the row: two staff members saving at once are applied one after the other.
     const locked = await trx.selectFrom('projects').select('id').where('identifier', '=', identifier).forUpdate().executeTakeFirst();
-    if (!locked) throw new ApiError('notFound', `Project ${identifier} not found`);
+    if (!locked) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
     const [row] = await loadProjectRecords(trx, { ids: [locked.id] });
     const current = stateRule(schemas, row.state_name);
     const target = targetState(body, current.value);
-    if (!current.staffOptions.includes(target)) throw new ApiError('validationFailed', `Transition from ${current.value} to ${target} is not allowed`);
+    if (!current.staffOptions.includes(target)) throw new ApiError('validationFailed', msg('transitionNotAllowed', { from: current.value, to: target }));
     const targetRule = stateRule(schemas, target);
 
     const edits = editsOf(row, body);
     assertEditsValid(schemas, row, edits);
     await assertKnownSoftware(trx, edits.science_software);
     const granted = edits.staff_resources_type ?? (row.staff_resources_type as unknown[] | null) ?? [];
-    if (target === STATE.approved && granted.length === 0) throw new ApiError('validationFailed', MESSAGES.approveNeedsType(current.isRequest));
+    if (target === STATE.approved && granted.length === 0) throw new ApiError('validationFailed', msg(current.isRequest ? 'approveNeedsTypeRequest' : 'approveNeedsTypeProject'));
     const comment = body.staff_comment?.trim() ?? '';
-    if (target === STATE.denied && !comment) throw new ApiError('validationFailed', MESSAGES.denyNeedsReason);
+    if (target === STATE.denied && !comment) throw new ApiError('validationFailed', msg('denyNeedsReason'));
 
     const update: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(edits)) update[field] = JSON_FIELDS.has(field) ? JSON.stringify(value) : value;
@@ -161,12 +155,12 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
   });
 
   const project = await loadProject(db, identifier, { includeOib: true });
-  if (!project) throw new ApiError('notFound', `Project ${identifier} not found`);
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
   return project;
 }
 
 /** Deletes a project with its memberships, comments, extensions and invitations (foreign keys cascade). */
 export async function deleteProject(ctx: AppContext, identifier: string): Promise<void> {
   const result = await ctx.db.deleteFrom('projects').where('identifier', '=', identifier).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', `Project ${identifier} not found`);
+  if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
 }

@@ -8,7 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ProjectChangeBody } from '../../../../generated';
 import type { SchemaSet } from '../../../schema-runtime';
 import { schemaIdOf, toValidationIssues } from '../../../schema-runtime';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import type { ProjectRecord } from './serialize-project';
 import { validationError } from './request-checks';
 import { formSchemaId, requestTypeOf } from './state-rules';
@@ -86,7 +86,7 @@ export function assertEditsValid(schemas: SchemaSet, row: ProjectRecord, edits: 
   const start = edits.date_start ?? row.date_start;
   const end = edits.date_end ?? row.date_end;
   if (start && end && start > end)
-    throw new ApiError('validationFailed', `The start date (${start}) is after the end date (${end})`, {
+    throw new ApiError('validationFailed', msg('startAfterEnd', { start, end }), {
       issues: [{ path: '/date_end', key: 'dateOrder', params: {} }],
     });
 }

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { SchemaSet, ValidationIssue } from '../../../schema-runtime';
-import { ApiError } from '../../errors';
+import { ApiError, localText, msg } from '../../errors';
 import { describeIssues } from '../../plugins/errors';
 import { staffOnlyResourceTypes } from './state-rules';
 
@@ -14,7 +14,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A 400 answer listing the issues, in the shape route validation answers with. */
 export function validationError(issues: ValidationIssue[], prefix = 'body'): ApiError {
   const located = issues.map((i) => ({ ...i, path: `${prefix}${i.path}` }));
-  return new ApiError('validationFailed', describeIssues(located), { issues });
+  return new ApiError('validationFailed', localText((lang) => describeIssues(located, lang)), { issues });
 }
 
 /** Refuses software names that are not in the installed-software list. */
@@ -28,7 +28,7 @@ export async function assertKnownSoftware(db: Db, names: readonly string[] | und
   );
   if (issues.length === 0) return;
   const unknown = names.filter((n) => !known.has(n));
-  throw new ApiError('validationFailed', `Unknown application${unknown.length > 1 ? 's' : ''} (not installed on the cluster): ${unknown.join(', ')}`, { issues });
+  throw new ApiError('validationFailed', msg(unknown.length > 1 ? 'unknownApplications' : 'unknownApplication', { names: unknown.join(', ') }), { issues });
 }
 
 /** Refuses staff-only resource types (rules/resource-types.json) asked for by someone who is not staff. */
@@ -36,7 +36,7 @@ export function assertResourceTypesAllowed(schemas: SchemaSet, types: readonly {
   if (isStaff || !types) return;
   const staffOnly = new Set(staffOnlyResourceTypes(schemas));
   const refused = types.map((t) => t.value).filter((v) => staffOnly.has(v));
-  if (refused.length) throw new ApiError('forbidden', `Only staff can request the resource type ${refused.join(', ')}`);
+  if (refused.length) throw new ApiError('forbidden', msg('resourceTypeStaffOnly', { types: refused.join(', ') }));
 }
 
 /** Whether a database error is a unique-constraint violation. */

@@ -18,7 +18,9 @@ import type {
   ThesisRequest,
   WorkshopRequest,
 } from '../../../../generated';
-import { ApiError } from '../../errors';
+import { ApiError, localText, msg } from '../../errors';
+import { renderMessage, type MessageKey } from '../../i18n/messages';
+import type { InstituteCheck } from '../../../../generated';
 import { mapCurrentClientBody } from '../../../schema-runtime';
 import { checkInstituteEligibility } from '../registry/institute-eligibility';
 import { getRegistryInfo } from '../registry/registry-snapshots';
@@ -27,6 +29,17 @@ import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, assertResourceTypesAllowed, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
 import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
+
+/** The message of each reason the institutional check refuses with. */
+const INSTITUTE_REASONS: Record<InstituteCheck['status']['message'], MessageKey> = {
+  'Access CroRIS': 'instituteAccessCroris',
+  'Already submitted': 'instituteAlreadySubmitted',
+  'No CroRIS data': 'instituteNoCrorisData',
+  'MBZ unknown': 'instituteMbzUnknown',
+  'Lead CroRIS project': 'instituteLeadCroris',
+  'Associate CroRIS project': 'instituteAssociateCroris',
+  'Can submit institute project': 'instituteAllowed',
+};
 
 /** Which submit endpoint was called: registry-based types go to `research`, all others to `general`. */
 export type SubmitEndpoint = 'general' | 'research';
@@ -60,22 +73,20 @@ type StoredFields = {
 
 /** Finds the request type of the body's `project_type` and applies who-may-file rules. */
 function requestTypeFor(ctx: AppContext, user: UserRow, body: unknown, endpoint: SubmitEndpoint): RequestTypeRule {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('validationFailed', 'The request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('validationFailed', msg('bodyNotObject'));
   const projectType = (body as { project_type?: unknown }).project_type;
   if (typeof projectType !== 'string')
     throw validationError([{ path: '/project_type', key: 'required', params: { missingProperty: 'project_type' } }]);
   const rule = requestTypeOf(ctx.schemas, projectType);
-  if (!rule) throw new ApiError('validationFailed', `body/project_type: unknown project type "${projectType}"`, {
+  if (!rule) throw new ApiError('validationFailed', msg('unknownProjectType', { type: projectType }), {
     issues: [{ path: '/project_type', key: 'notAllowedValue', params: {} }],
   });
   const registryBased = isRegistryBased(ctx.schemas, projectType);
   if (registryBased !== (endpoint === 'research'))
-    throw new ApiError('validationFailed', registryBased
-      ? `Requests of type ${projectType} are submitted to projects-research/`
-      : `Requests of type ${projectType} are submitted to projects-general/`);
-  if (user.person_type === 'foreign') throw new ApiError('forbidden', 'Foreign researchers cannot submit requests for now');
-  if (!rule.accepting) throw new ApiError('forbidden', `${rule.label.en} requests are not accepted for now`);
-  if (rule.staffOnly && !isAdmin(user)) throw new ApiError('forbidden', `Only staff can submit ${rule.label.en.toLowerCase()} requests`);
+    throw new ApiError('validationFailed', msg('wrongSubmitEndpoint', { type: projectType, endpoint: registryBased ? 'projects-research/' : 'projects-general/' }));
+  if (user.person_type === 'foreign') throw new ApiError('forbidden', msg('foreignCannotSubmit'));
+  if (!rule.accepting) throw new ApiError('forbidden', localText((lang) => renderMessage('typeNotAccepting', lang, { type: rule.label[lang] })));
+  if (rule.staffOnly && !isAdmin(user)) throw new ApiError('forbidden', localText((lang) => renderMessage('typeStaffOnly', lang, { type: rule.label[lang].toLowerCase() })));
   return rule;
 }
 
@@ -91,18 +102,18 @@ function fromRegistryDate(value: string | undefined): string | undefined {
  * added since).
  */
 async function ledRegistryProject(ctx: AppContext, user: UserRow, crorisId: number) {
-  if (!user.person_oib) throw new ApiError('forbidden', 'Your account has no OIB, so your CroRIS projects cannot be checked');
+  if (!user.person_oib) throw new ApiError('forbidden', msg('noOib'));
   for (const fresh of [false, true]) {
     const info = await getRegistryInfo(ctx, user.person_oib, { fresh });
     if (!info.data) {
-      if (info.status.message.includes(REGISTRY_NOT_FOUND)) throw new ApiError('forbidden', 'Not registered leader of any project in CroRIS');
-      throw new ApiError('registryUnavailable', `Could not check your projects in CroRIS, try again later (${info.status.message})`);
+      if (info.status.message.includes(REGISTRY_NOT_FOUND)) throw new ApiError('forbidden', msg('notRegistryLead'));
+      throw new ApiError('registryUnavailable', msg('registryCheckFailed', { detail: info.status.message }));
     }
     const project = info.data.projects_lead_info.find((p) => p.croris_id === crorisId);
     if (project) return { project, data: info.data };
     if (fresh) {
-      if (info.data.projects_lead_info.length === 0) throw new ApiError('forbidden', 'Not registered leader of any project in CroRIS');
-      throw new ApiError('forbidden', 'You are not registered leader of this project in CroRIS');
+      if (info.data.projects_lead_info.length === 0) throw new ApiError('forbidden', msg('notRegistryLead'));
+      throw new ApiError('forbidden', msg('notLeadOfThisProject'));
     }
   }
   throw new Error('unreachable');
@@ -167,11 +178,11 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
     // Whether the caller leads it first: only its lead learns that it was already submitted.
     fields = await researchFields(ctx, user, research);
     const taken = await db.selectFrom('projects').select('identifier').where('croris_id', '=', research.croris_id).executeTakeFirst();
-    if (taken) throw new ApiError('conflict', 'This registry project has already been submitted');
+    if (taken) throw new ApiError('conflict', msg('registryProjectTaken'));
   } else {
     if (isInstitutional(schemas, rule.projectType)) {
       const check = await checkInstituteEligibility(ctx, user);
-      if (check.status.operation !== 'ALLOW') throw new ApiError('forbidden', `Not allowed to submit institute project: ${check.status.message}`);
+      if (check.status.operation !== 'ALLOW') throw new ApiError('forbidden', msg(INSTITUTE_REASONS[check.status.message]));
     }
     const general = request as GeneralRequest;
     fields = {
@@ -229,7 +240,7 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
     return project;
   } catch (error) {
     // Two submissions of one registry project racing past the check above meet here.
-    if (isUniqueViolation(error)) throw new ApiError('conflict', fields.croris ? 'This registry project has already been submitted' : 'A project with this identifier already exists');
+    if (isUniqueViolation(error)) throw new ApiError('conflict', msg(fields.croris ? 'registryProjectTaken' : 'identifierTaken'));
     throw error;
   }
 }
