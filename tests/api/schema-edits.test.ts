@@ -31,7 +31,7 @@ describe('schema edits with no code change', () => {
       technical.properties.name.properties.value.fields.push({ value: QUANTUM, label: { hr: QUANTUM, en: 'Quantum computing' } });
     });
     copy.edit('requests/practical-class.json', (doc) => {
-      doc.required.push('science_software');
+      doc.required.push('science_extrasoftware');
     });
     copy.edit('rules/states.json', (doc) => {
       doc.oneOf.find((s: any) => s.const === 'approve').staffOptions.push('submit');
@@ -78,11 +78,11 @@ describe('schema edits with no code change', () => {
   });
 
   it('a field made required is refused when missing, by the server and the QA tool', async () => {
-    const payload = generalRequest({ name: 'Bez softvera' });
-    delete payload.science_software;
+    const payload = generalRequest({ name: 'Bez dodatnog softvera' });
+    delete payload.science_extrasoftware;
     const res = await submit(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toContainEqual(expect.objectContaining({ path: '/science_software', key: 'required' }));
+    expect(res.json().issues).toContainEqual(expect.objectContaining({ path: '/science_extrasoftware', key: 'required' }));
     const edited = qa('requests/practical-class', payload, copy.dir);
     expect(edited.code).toBe(1);
     expect(edited.output).toContain('[required]');
