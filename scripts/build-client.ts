@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '..');
 const builtIndex = path.join(clientOutputDir, 'index.html');
 export const statsFile = path.join(root, 'dist', 'client-stats.json');
 
-const inputs = ['src/client', 'src/schema-runtime', 'schemas', 'webpack.config.ts', 'package-lock.json'];
+const inputs = ['src/client', 'src/schema-runtime', 'webpack.config.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

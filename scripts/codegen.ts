@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { loadSchemaFiles, defaultSchemasDir } from '../src/schema-runtime/node';
 import { productKeyOf, substituteProduct } from '../src/schema-runtime/schema-catalog';
+import { deriveEnums } from '../src/schema-runtime/derived-enums';
 
 type Json = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export async function generateTypes(schemasDir: string = defaultSchemasDir()): P
   }
   const definitions: Json = {};
   for (const doc of docs) {
-    const substituted = substituteProduct(doc as Json, productKey);
+    const substituted = deriveEnums(substituteProduct(doc as Json, productKey));
     definitions[keyOf.get(doc.$id)!] = rewrite(substituted, doc.$id, keyOf);
   }
   const index = { title: 'PortalSchemas', type: 'object', additionalProperties: false, definitions } as JSONSchema;

@@ -5,32 +5,16 @@ import '@fontsource/lato/700.css';
 import '@fontsource/lato/700-italic.css';
 import './styles/global.css';
 
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
-import { sessionApi } from './api/session';
-import { AppRoutes } from './app/app-routes';
-import { createStore } from './app/store';
-import { initI18n } from './i18n/i18n';
-import { ToastProvider } from './shared/toast/toast-provider';
+import { loadSchemaDocs } from './shared/schema-docs';
 
-const store = createStore();
-const i18n = initI18n();
-// The session is checked once on load, before the first page needs it.
-void store.dispatch(sessionApi.endpoints.session.initiate());
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-
-createRoot(container).render(
-  <Provider store={store}>
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </I18nextProvider>
-  </Provider>,
-);
+/**
+ * The schema set comes from the server before any module that reads it is evaluated: the app is
+ * imported only then. `eager` keeps it in this chunk, so the page needs no extra request for it.
+ */
+loadSchemaDocs()
+  .then(() => import(/* webpackMode: "eager" */ './main'))
+  .catch((error: unknown) => {
+    const container = document.getElementById('root');
+    if (container) container.textContent = 'Portal trenutno nije dostupan. / The portal is unavailable.';
+    throw error;
+  });

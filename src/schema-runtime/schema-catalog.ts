@@ -1,3 +1,4 @@
+import { deriveEnums } from './derived-enums';
 import { SCHEMA_IDS, schemaIdOf } from './schema-ids';
 import { readConsts, readVocabulary, type VocabularyEntry } from './vocabulary';
 import type { PortalConstants, ServiceConfig } from '../../generated';
@@ -51,7 +52,7 @@ export function createSchemaCatalog(docs: readonly Record<string, unknown>[]): S
   for (const doc of docs) {
     if (typeof doc.$id !== 'string') throw new Error(`a schema has no $id: ${JSON.stringify(doc).slice(0, 80)}`);
     if (byId.has(doc.$id)) throw new Error(`two schemas share the $id ${doc.$id}`);
-    byId.set(doc.$id, substituteProduct(doc as SchemaDoc, productKey));
+    byId.set(doc.$id, deriveEnums(substituteProduct(doc as SchemaDoc, productKey)));
   }
   const schema = (nameOrId: string): SchemaDoc => {
     const found = byId.get(schemaIdOf(nameOrId));

@@ -21,6 +21,7 @@ import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
 import { operationsRoutes } from './routes/operations';
 import { accountingRoutes } from './routes/accounting';
+import { schemaRoutes } from './routes/schemas';
 import { externalRoutes } from './routes/external';
 
 /** A request id a proxy sent along is kept when it looks like one; otherwise a new one is made. */
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => membershipRoutes(api, ctx));
   await app.register(async (api) => accountingRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
+  await app.register(async (api) => schemaRoutes(api, ctx));
   await registerSpa(app, ctx);
   return app;
 }

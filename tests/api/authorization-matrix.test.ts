@@ -131,6 +131,8 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/sshkeys', () => ({ url: '/api/v1/sshkeys' }), all(401)],
   ['GET', '/api/v1/accounting/projectsusers', () => ({ url: '/api/v1/accounting/projectsusers' }), all(401)],
   // Operator endpoints: public health; metrics only by the caller's address (loopback here), whoever is signed in.
+  // The schema set the browser loads before the first page: public, the login page reads it.
+  ['GET', '/api/v1/internal/schemas/', () => ({ url: '/api/v1/internal/schemas/' }), all(200)],
   ['GET', '/healthz', () => ({ url: '/healthz' }), all(200)],
   ['GET', '/readyz', () => ({ url: '/readyz' }), all(200)],
   ['GET', '/metrics', () => ({ url: '/metrics' }), all(200)],

@@ -1,17 +1,10 @@
 import { requestTypes } from '../shared/schema-set';
-import type { PageRoute, TitleKey } from './route-types';
+import type { PageRoute } from './route-types';
 
 /*
  * The route table: every page of spec point 2 with its access group. This is the one place allowed
  * to import features, and only lazily, so each page is its own chunk.
  */
-
-const placeholder = () => import(/* webpackChunkName: "page-placeholder" */ './pages/placeholder-page');
-
-/** A page that a later feature fills in; until then the shared placeholder shows its title. */
-function planned(path: string, access: PageRoute['access'], key: TitleKey, extra: Partial<PageRoute> = {}): PageRoute {
-  return { path, access, title: { key }, load: placeholder, ...extra };
-}
 
 const publicPages: PageRoute[] = [
   {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '../api/api-error';
+import { isApiError } from '../shared/api-error';
 import { paths } from '../shared/paths';
 
 /**

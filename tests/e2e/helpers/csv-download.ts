@@ -18,17 +18,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field), records.push(record), (record = []), (field = '');
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
     } else field += c;
   }
-  if (field !== '' || record.length) record.push(field), records.push(record);
+  if (field !== '' || record.length) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 

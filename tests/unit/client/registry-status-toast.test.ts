@@ -1,6 +1,6 @@
 jest.mock('../../../src/client/shared/schema-set', () => jest.requireActual('./support/shell-schema-set'));
 
-import { registryStatusNeedsToast } from '../../../src/client/shared/use-registry-status-toast';
+import { registryStatusNeedsToast } from '../../../src/client/app/layout/use-registry-status-toast';
 
 describe('the registry status toast', () => {
   it('shows for registry trouble other than not-found and unparsable answers', () => {

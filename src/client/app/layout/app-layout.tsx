@@ -4,7 +4,7 @@ import { isAdmin } from '../../api/session';
 import { useSessionState } from '../guards/use-session-state';
 import { LoadingPage } from '../pages/loading-page';
 import { useRouteHandle } from '../route-handle-context';
-import { useRegistryStatusToast } from '../../shared/use-registry-status-toast';
+import { useRegistryStatusToast } from './use-registry-status-toast';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MainNav } from './main-nav';

@@ -1,6 +1,6 @@
 import { useContext, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { ICellRendererParams } from 'ag-grid-community';
-import type { CellProps, GridRow, NamedRenderer } from './column-defs';
+import type { CellProps, GridRow, NamedRenderer } from './grid-types';
 import { RowHeightsContext } from './row-heights';
 
 /** What the grid hands a cell: AG Grid's parameters plus the column's layout params. */

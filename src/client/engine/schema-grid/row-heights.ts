@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { GridApi, IRowNode, RowHeightParams } from 'ag-grid-community';
-import type { GridRow } from './column-defs';
+import type { GridRow } from './grid-types';
 
 interface MeasuredCell {
   node: IRowNode;

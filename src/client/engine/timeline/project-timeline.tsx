@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Icon, Loader, Message, Segment, type SemanticICONS } from 'semantic-ui-react';
-import type { PersonName, ProjectTimelineEvent } from '../../../../generated';
-import { useProjectTimelineQuery } from '../../api/projects';
+import type { PersonName, ProjectTimeline as Timeline, ProjectTimelineEvent } from '../../../../generated';
 import { formatDateTime } from '../format';
 import { useRoleLabel } from '../people/use-role-label';
 import { useStateLabel } from '../renderers/state-icon';
@@ -72,11 +71,10 @@ function TimelineEvent({ event }: { event: ProjectTimelineEvent }) {
 
 /**
  * The project's history (GET projects/{identifier}/timeline), oldest first: shown to the lead on
- * the membership page and to staff on the processing screen.
+ * the membership page and to staff on the processing screen, which pass in the query's state.
  */
-export function ProjectTimeline({ identifier }: { identifier: string }) {
+export function ProjectTimeline({ data, isLoading, isError }: { data?: Timeline; isLoading: boolean; isError: boolean }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useProjectTimelineQuery(identifier);
   return (
     <Segment className="project-timeline" data-section="timeline">
       <Header as="h3">{t('timeline.title')}</Header>

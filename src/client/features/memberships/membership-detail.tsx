@@ -1,5 +1,5 @@
 import type { User } from '../../../../generated';
-import type { PortalProject } from '../../api/projects';
+import { useProjectTimelineQuery, type PortalProject } from '../../api/projects';
 import { ProjectTimeline } from '../../engine/timeline/project-timeline';
 import { CollaboratorsForm } from './collaborators-form';
 import { MembersTable } from './members-table';
@@ -13,6 +13,7 @@ import { useMembershipActions } from './use-membership-actions';
 export function MembershipDetail({ project, user }: { project: PortalProject; user: User }) {
   const controls = membershipControls(user, project, rules);
   const actions = useMembershipActions(project, user.id);
+  const timeline = useProjectTimelineQuery(project.identifier, { skip: !controls.isLead });
   return (
     <>
       <ProjectCard project={project}>
@@ -20,7 +21,7 @@ export function MembershipDetail({ project, user }: { project: PortalProject; us
       </ProjectCard>
       {(controls.invite || controls.addByUsername) && <CollaboratorsForm project={project} controls={controls} actions={actions} />}
       {controls.cancelInvites && <PendingInvites project={project} onCancel={actions.cancelInvite} busy={actions.busy} />}
-      {controls.isLead && <ProjectTimeline identifier={project.identifier} />}
+      {controls.isLead && <ProjectTimeline {...timeline} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Grid, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useProjectQuery } from '../../api/projects';
+import { useProjectQuery, useProjectTimelineQuery } from '../../api/projects';
 import { useToast } from '../../shared/toast/use-toast';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 import { ProjectTimeline } from '../../engine/timeline/project-timeline';
@@ -26,6 +26,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
   const toast = useToast();
   const { projId = '' } = useParams();
   const { data: project, isLoading, error } = useProjectQuery(projId);
+  const timeline = useProjectTimelineQuery(project?.identifier ?? '', { skip: !project });
   useForbiddenRedirect(error);
   const [editing, setEditing] = useState(false);
   const [edited, setEdited] = useState<Record<string, unknown> | null>(null);
@@ -49,7 +50,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
             }}
           />
           <ExtensionsSection project={project} />
-          <ProjectTimeline identifier={project.identifier} />
+          <ProjectTimeline {...timeline} />
         </Grid.Column>
         <Grid.Column width={6}>
           <LeaderBlock lead={lead} />

@@ -1,11 +1,10 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import layoutDoc from '../../../../schemas/tables/projects.json';
 import { useAllProjectsQuery } from '../../api/projects';
 import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 
-const layout = tableLayout(layoutDoc);
+const layout = tableLayout('tables/projects');
 
 /** /ui/projects: projects in the non-request states (rules/states.json isRequest false). */
 export default function StaffProjectsPage() {

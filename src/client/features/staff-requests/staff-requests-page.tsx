@@ -1,11 +1,10 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import layoutDoc from '../../../../schemas/tables/requests.json';
 import { useAllProjectsQuery } from '../../api/projects';
 import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 
-const layout = tableLayout(layoutDoc);
+const layout = tableLayout('tables/requests');
 
 /** /ui/requests: every request and project, newest first, with the filters of `tables/requests.json`. */
 export default function StaffRequestsPage() {

@@ -1,13 +1,12 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import layoutDoc from '../../../../schemas/tables/software.json';
 import { useScienceSoftwareQuery } from '../../api/software';
 import { SchemaGrid, tableLayout, type GridAction } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 import { AddSoftwareForm } from './add-software-form';
 import { DeleteSoftwareButton } from './delete-software-button';
 
-const layout = tableLayout(layoutDoc);
+const layout = tableLayout('tables/software');
 const actions: Record<string, GridAction> = { deleteSoftware: DeleteSoftwareButton };
 
 /** /ui/software: the applications (modulefiles) on the cluster; add, delete, sort, filter. */

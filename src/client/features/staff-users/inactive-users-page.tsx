@@ -1,12 +1,11 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import inactiveDoc from '../../../../schemas/tables/users-inactive.json';
 import { useInactiveUsersQuery } from '../../api/staff';
 import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 import { UsersToggle } from './users-toggle';
 
-const layout = tableLayout(inactiveDoc);
+const layout = tableLayout('tables/users-inactive');
 const toolbar = <UsersToggle inactive />;
 
 /** /ui/users/inactive: users whose status is inactive, with their past projects. */

@@ -1,12 +1,11 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import activeDoc from '../../../../schemas/tables/users-active.json';
 import { useActiveUsersQuery } from '../../api/staff';
 import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 import { UsersToggle } from './users-toggle';
 
-const layout = tableLayout(activeDoc);
+const layout = tableLayout('tables/users-active');
 const toolbar = <UsersToggle inactive={false} />;
 
 /** /ui/users: users on active projects. */

@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { Dropdown } from 'semantic-ui-react';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { useScienceSoftwareQuery } from '../../../api/software';
+import { fieldData } from '../field-data';
 import { FieldLabel } from './field-label';
 
 /** The applications wanted (`ui:field: softwarePicker`): a multi-select of the installed-software list. */
 export function SoftwarePickerField(props: FieldProps<string[]>) {
   const { formData, disabled, readonly, fieldPathId, uiSchema } = props;
   const { t } = useTranslation();
-  const { data, isFetching } = useScienceSoftwareQuery();
+  const { data, isFetching } = fieldData().useInstalledSoftware();
   const options = useMemo(() => {
     const names = new Set([...(data ?? []).map((s) => s.name), ...(formData ?? [])]);
     return [...names].map((name) => ({ key: name, value: name, text: name }));

@@ -79,6 +79,8 @@ export async function startIdpStandIn(options: { port?: number; identities?: Sta
   const keys = await selfSignedKeyPair('demo identity provider');
   const tickets = new Map<string, Ticket>();
   const spMetadata = new Map<string, string>();
+  // Assigned once the server knows its address; the handlers defined below read it.
+  // eslint-disable-next-line prefer-const
   let idps: ReturnType<typeof createIdentityProviders>;
 
   const metadataOf = async (entityId: string): Promise<string> => {

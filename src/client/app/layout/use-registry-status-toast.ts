@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useRegistryInfoQuery } from '../api/registry';
-import { useToast } from './toast/use-toast';
+import { useRegistryInfoQuery } from '../../api/registry';
+import { useToast } from '../../shared/toast/use-toast';
 
 /** Registry answers that mean "nothing about this person", not trouble: no toast for them (spec point 8). */
 const QUIET_MESSAGES = ['Ne postoji traženi resurs', 'Could not parse JSON data from CroRIS'];
