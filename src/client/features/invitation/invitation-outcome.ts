@@ -9,9 +9,9 @@ export interface InvitationOutcome {
 }
 
 /**
- * Server message fragments (reference §3.7), matched case-insensitively in this order; the first
- * that occurs decides the text. 'duplicate key' means the user is already a collaborator, which
- * the portal treats as success.
+ * Server message fragments (reference §3.7), in English and in Croatian (the server answers in the
+ * caller's language), matched case-insensitively in this order; the first that occurs decides the
+ * text. 'duplicate key' means the user is already a collaborator, which the portal treats as success.
  */
 const FRAGMENTS: readonly [fragment: string, outcome: InvitationOutcome][] = [
   ['invitation code already used', { joined: false, text: 'used' }],
@@ -24,6 +24,15 @@ const FRAGMENTS: readonly [fragment: string, outcome: InvitationOutcome][] = [
   ['associate croris project', { joined: false, text: 'registryAssociate' }],
   ['user croris project', { joined: false, text: 'registryProject' }],
   ['user institute project', { joined: false, text: 'instituteProject' }],
+  ['pozivni kod je iskorišten', { joined: false, text: 'used' }],
+  ['pozivni kod je istekao', { joined: false, text: 'expired' }],
+  ['namijenjen stranim suradnicima', { joined: false, text: 'foreignOnly' }],
+  ['namijenjen domaćim suradnicima', { joined: false, text: 'localOnly' }],
+  ['već je član projekta', { joined: false, text: 'alreadyMember' }],
+  ['je voditelj projekta u sustavu croris', { joined: false, text: 'registryLead' }],
+  ['je suradnik na projektu u sustavu croris', { joined: false, text: 'registryAssociate' }],
+  ['već ima projekt iz sustava croris', { joined: false, text: 'registryProject' }],
+  ['već ima institucijski projekt', { joined: false, text: 'instituteProject' }],
 ];
 
 /**
