@@ -35,7 +35,7 @@ test.describe('layout', () => {
     await loginAs(page, 'lead');
     await page.getByRole('button', { name: 'Odjava' }).click();
     await expect(page.getByText('Da li ste sigurni da se želite odjaviti?')).toBeVisible();
-    await page.getByRole('button', { name: 'Ne' }).click();
+    await page.getByRole('button', { name: 'Ne', exact: true }).click();
     expect(await sessionIsActive(page)).toBe(true);
     await logout(page);
     expect(await sessionIsActive(page)).toBe(false);

@@ -5,6 +5,7 @@ import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   CsvExportModule,
+  LocaleModule,
   ModuleRegistry,
   RenderApiModule,
   themeQuartz,
@@ -24,7 +25,8 @@ import './schema-grid.css';
 // that `RowHeights` calls (onRowHeightChanged, the theme's row height). No Enterprise module (the
 // Set Filter is Enterprise-only), and not AG Grid's auto row height: it measures cell by cell.
 // Paging is done before the grid: it gets one page of rows.
-ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, RenderApiModule, CsvExportModule]);
+// LocaleModule: the grid's own texts (paging, filters, overlays) in the interface language.
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, RenderApiModule, CsvExportModule, LocaleModule]);
 
 const theme = themeQuartz.withParams({
   headerBackgroundColor: '#8b3a2f',
