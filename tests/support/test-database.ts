@@ -46,6 +46,13 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
         await closeAll();
         const client = new pg.Client({ connectionString: serverUrl });
         await client.connect();
+        // A pool's end() resolves before its sockets close; dropping WITH (FORCE) would then kill
+        // them and the pool would report an unhandled error. Wait (up to 5 s) until they are gone.
+        for (let i = 0; i < 100; i += 1) {
+          const left = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (left.rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await client.end();
       },
