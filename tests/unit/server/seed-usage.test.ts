@@ -23,9 +23,10 @@ describe('demo usage', () => {
         FROM usage_monthly a JOIN users u ON u.id = a.user_id WHERE u.username = ${username}`.execute(db)
     ).rows[0];
 
-  it('gives the demo lead and collaborator usage in every recent month, and the newcomer none', async () => {
+  it('gives the demo lead two years of usage, the collaborator every recent month, and the newcomer none', async () => {
     const lead = await usageOf('lead');
-    expect(lead.months).toBeGreaterThanOrEqual(12);
+    expect(lead.months).toBeGreaterThanOrEqual(24);
+    expect(String(lead.first) <= '2024-11-01').toBe(true);
     expect(String(lead.last)).toBe('2026-11-01');
     expect(Number(lead.cpuh)).toBeGreaterThan(1000);
     expect((await usageOf('collab')).months).toBeGreaterThanOrEqual(12);

@@ -85,8 +85,10 @@ export interface Resolved {
 }
 
 /**
- * Stores resolved rows — the jobs and their monthly aggregates in one statement per chunk, all in
- * one transaction (the caller's, when given one) — and returns the stored rows' positions.
+ * Stores resolved rows — the jobs chunk by chunk, then their monthly aggregates in one statement,
+ * all in one transaction (the caller's, when given one) — and returns the stored rows' positions.
+ * The aggregates are summed once over the whole batch (a temporary table holds what each chunk
+ * actually inserted), not once per chunk: a batch touches the same months chunk after chunk.
  */
 export async function storeRows(
   db: Kysely<Database>,
@@ -96,9 +98,11 @@ export async function storeRows(
   onProgress?: (done: number, total: number) => void,
 ): Promise<Set<number>> {
   const stored = new Set<number>();
+  if (!rows.length) return stored;
   const inTransaction = (work: (trx: Kysely<Database>) => Promise<void>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
+    await sql`CREATE TEMPORARY TABLE usage_ingested (job_id text, user_id integer, project_id integer, month date, cpuh float8, gpuh float8) ON COMMIT DROP`.execute(trx);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       const input = JSON.stringify(
@@ -114,7 +118,7 @@ export async function storeRows(
         })),
       );
       // Only what was actually inserted (not a job stored before) reaches the aggregates.
-      const result = await sql<{ job_id: string }>`
+      await sql`
         WITH input AS (
           SELECT * FROM jsonb_to_recordset(${input}::jsonb)
             AS t(job_id text, has_job_id boolean, user_id integer, project_id integer, end_time timestamptz, cpuh float8, gpuh float8, record jsonb)
@@ -125,19 +129,19 @@ export async function storeRows(
           FROM input
           ON CONFLICT (cluster, job_id) DO NOTHING
           RETURNING job_id, user_id, project_id, month, cpuh, gpuh
-        ), agg AS (
-          INSERT INTO usage_monthly AS m (cluster, project_id, user_id, month, cpuh, gpuh, jobs)
-          SELECT ${cluster}, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*) FROM ins GROUP BY project_id, user_id, month
-          ON CONFLICT (cluster, project_id, user_id, month)
-          DO UPDATE SET cpuh = m.cpuh + excluded.cpuh, gpuh = m.gpuh + excluded.gpuh, jobs = m.jobs + excluded.jobs
         )
-        SELECT job_id FROM ins`.execute(trx);
-      const inserted = new Set(result.rows.map((r) => r.job_id));
-      // A job repeated inside the batch is stored once: the first occurrence claims it.
-      for (const r of chunk)
-        if (inserted.delete(r.row.jobId)) stored.add(r.row.row);
+        INSERT INTO usage_ingested SELECT job_id, user_id, project_id, month, cpuh, gpuh FROM ins`.execute(trx);
       onProgress?.(Math.min(start + CHUNK, rows.length), rows.length);
     }
+    await sql`
+      INSERT INTO usage_monthly AS m (cluster, project_id, user_id, month, cpuh, gpuh, jobs)
+      SELECT ${cluster}, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*) FROM usage_ingested GROUP BY project_id, user_id, month
+      ON CONFLICT (cluster, project_id, user_id, month)
+      DO UPDATE SET cpuh = m.cpuh + excluded.cpuh, gpuh = m.gpuh + excluded.gpuh, jobs = m.jobs + excluded.jobs`.execute(trx);
+    const inserted = new Set((await sql<{ job_id: string }>`SELECT job_id FROM usage_ingested`.execute(trx)).rows.map((r) => r.job_id));
+    await sql`DROP TABLE usage_ingested`.execute(trx);
+    // A job repeated inside the batch is stored once: the first occurrence claims it.
+    for (const r of rows) if (inserted.delete(r.row.jobId)) stored.add(r.row.row);
   });
   return stored;
 }
