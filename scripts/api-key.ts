@@ -5,8 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { readConfig } from '../src/server/config';
-import { migrate, openDatabase } from '../src/server/db/database';
+import { runCommand, withPortalDatabase } from './lib/command';
 import type { Database } from '../src/server/db/tables';
 import { API_SCOPES, createApiKey, isApiScope, listApiKeys, revokeApiKey, type ApiScope } from '../src/server/services/api-keys';
 
@@ -90,28 +89,10 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const config = readConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(handle.db);
-    for (const line of await runApiKey(handle.db, command)) process.stdout.write(`${line}\n`);
+  return withPortalDatabase(async (db) => {
+    for (const line of await runApiKey(db, command)) process.stdout.write(`${line}\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof ApiKeyCommandError)) throw error;
-    process.stderr.write(`api-key: ${error.message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-if (require.main === module)
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`api-key failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (require.main === module) runCommand('api-key', main, [ApiKeyCommandError]);

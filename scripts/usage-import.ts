@@ -7,10 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
-import { readConfig } from '../src/server/config';
-import { migrate, openDatabase } from '../src/server/db/database';
-import { syncVocabularies } from '../src/server/db/vocabularies';
-import { loadSchemaSet } from '../src/schema-runtime/node';
+import { runCommand, withPortalDatabase } from './lib/command';
 import { ApiError } from '../src/server/errors';
 import { ingestUsage, type IngestReport } from '../src/server/services/accounting/ingest';
 
@@ -49,41 +46,25 @@ async function main(): Promise<number> {
     process.stderr.write(`usage-import: cannot read ${values.file}: ${(error as Error).message}\n`);
     return 1;
   }
-  const config = readConfig();
-  const schemas = loadSchemaSet();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const resource = values.resource;
   const bar = new SingleBar({ format: 'storing {bar} {value}/{total} records', stream: process.stderr }, Presets.shades_classic);
-  try {
-    await migrate(handle.db);
-    await syncVocabularies(handle.db, schemas);
-    let started = false;
-    const report = await ingestUsage(handle.db, schemas, values.resource, body, {
-      onProgress: (done, total) => {
-        if (!started) bar.start(total, 0);
-        started = true;
-        bar.update(done);
-      },
-    });
-    if (started) bar.stop();
-    for (const line of reportLines(report)) process.stdout.write(`${line}\n`);
-    return report.skipped.some((s) => s.reason !== 'duplicate') ? 1 : 0;
-  } catch (error) {
-    bar.stop();
-    if (!(error instanceof ApiError)) throw error;
-    process.stderr.write(`usage-import: ${error.message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  return withPortalDatabase(async (db, schemas) => {
+    try {
+      let started = false;
+      const report = await ingestUsage(db, schemas, resource, body, {
+        onProgress: (done, total) => {
+          if (!started) bar.start(total, 0);
+          started = true;
+          bar.update(done);
+        },
+      });
+      bar.stop();
+      for (const line of reportLines(report)) process.stdout.write(`${line}\n`);
+      return report.skipped.some((s) => s.reason !== 'duplicate') ? 1 : 0;
+    } finally {
+      bar.stop();
+    }
+  });
 }
 
-if (require.main === module)
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`usage-import failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (require.main === module) runCommand('usage-import', main, [ApiError]);

@@ -4,10 +4,7 @@
  * the embedded database takes one process at a time).
  */
 import { parseArgs } from 'node:util';
-import { readConfig } from '../src/server/config';
-import { migrate, openDatabase } from '../src/server/db/database';
-import { syncVocabularies } from '../src/server/db/vocabularies';
-import { loadSchemaSet } from '../src/schema-runtime/node';
+import { runCommand, withPortalDatabase } from './lib/command';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/tables';
 import {
@@ -173,30 +170,10 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const config = readConfig();
-  const schemas = loadSchemaSet();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(handle.db);
-    await syncVocabularies(handle.db, schemas);
-    for (const line of await runUserAdmin(handle.db, command)) process.stdout.write(`${line}\n`);
+  return withPortalDatabase(async (db) => {
+    for (const line of await runUserAdmin(db, command)) process.stdout.write(`${line}\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof UserAdminError)) throw error;
-    process.stderr.write(`user-admin: ${error.message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-if (require.main === module)
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`user-admin failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (require.main === module) runCommand('user-admin', main, [UserAdminError]);

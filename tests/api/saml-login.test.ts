@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cookiesOf, type TestApp } from '../support/test-app';
-import { postToAcs, startIdpStandIn, startLogin, startSamlApp, type Federation } from '../support/saml';
+import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../support/saml';
 import { generalRequest } from '../support/request-payloads';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { identityByKey, type StandInIdentity } from '../../src/server/services/saml/stand-in/demo-identities';
@@ -13,14 +13,7 @@ const schemas = loadSchemaSet();
 describe('federated sign-in: users from attributes', () => {
   let idp: IdpStandIn;
   let t: TestApp;
-  beforeAll(async () => {
-    idp = await startIdpStandIn();
-    t = await startSamlApp(idp);
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+  useSamlApp((started) => ({ idp, t } = started));
 
   const session = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/v1/sessionactive', headers: { cookie } })).json();
   const signIn = async (federation: Federation, identity: string | StandInIdentity, app = t, relay = '') => {
@@ -186,14 +179,7 @@ describe('federated sign-in: users from attributes', () => {
 describe('federated sign-in: accounts that may not sign in', () => {
   let idp: IdpStandIn;
   let t: TestApp;
-  beforeAll(async () => {
-    idp = await startIdpStandIn();
-    t = await startSamlApp(idp);
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+  useSamlApp((started) => ({ idp, t } = started));
 
   it('refuses a deactivated national account, as password login does, on the generic error page', async () => {
     await t.ctx.db.updateTable('users').set({ is_active: false }).where('username', '=', 'collab').execute();

@@ -1,21 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import { SPMetadata } from 'samlify';
 import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
-import { BASE, postToAcs, startIdpStandIn, startLogin, startSamlApp, type Federation } from '../support/saml';
+import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../support/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { ServiceProviders } from '../../src/server/services/saml/service-providers';
 
 describe('SAML service provider metadata and single logout', () => {
   let idp: IdpStandIn;
   let t: TestApp;
-  beforeAll(async () => {
-    idp = await startIdpStandIn();
-    t = await startSamlApp(idp);
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+  useSamlApp((started) => ({ idp, t } = started));
 
   const signIn = async (federation: Federation, identity: string) => {
     const { requestId, spEntityId } = await startLogin(t, federation);

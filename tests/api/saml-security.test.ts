@@ -1,5 +1,5 @@
 import type { TestApp } from '../support/test-app';
-import { postToAcs, startIdpStandIn, startLogin, startSamlApp, type Federation } from '../support/saml';
+import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../support/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
 
@@ -10,14 +10,7 @@ import type { ResponseVariant } from '../../src/server/services/saml/stand-in/id
 describe('federated sign-in refuses untrustworthy responses', () => {
   let idp: IdpStandIn;
   let t: TestApp;
-  beforeAll(async () => {
-    idp = await startIdpStandIn();
-    t = await startSamlApp(idp);
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+  useSamlApp((started) => ({ idp, t } = started));
 
   const snapshot = async () => ({
     users: await t.ctx.db.selectFrom('users').selectAll().orderBy('id').execute(),

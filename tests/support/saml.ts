@@ -27,6 +27,23 @@ export async function startSamlApp(
 
 export { startIdpStandIn };
 
+/**
+ * For the enclosing describe block: a stand-in identity provider and a portal pointed at it, started
+ * before its tests (handed to `receive`) and closed after them.
+ */
+export function useSamlApp(receive: (started: { idp: IdpStandIn; t: TestApp }) => void): void {
+  let started: { idp: IdpStandIn; t: TestApp } | undefined;
+  beforeAll(async () => {
+    const idp = await startIdpStandIn();
+    started = { idp, t: await startSamlApp(idp) };
+    receive(started);
+  });
+  afterAll(async () => {
+    await started?.t.close();
+    await started?.idp.close();
+  });
+}
+
 /** Starts a login at the SP and reads the AuthnRequest it redirects to the identity provider. */
 export async function startLogin(t: TestApp, federation: Federation, next = '') {
   const res = await t.app.inject({ method: 'GET', url: `${BASE[federation]}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}` });
