@@ -520,6 +520,87 @@ export interface PersonName {
   last_name: string;
 }
 /**
+ * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ScienceUsage".
+ */
+export interface ScienceUsage {
+  by: 'domain' | 'field';
+  period: 'month' | 'year';
+  /**
+   * Years with any usage, for the period picker.
+   */
+  years: number[];
+  window: {
+    range: 'last12' | 'year' | 'all';
+    year?: number;
+    /**
+     * First month of the window, yyyy-MM.
+     */
+    from: string;
+    /**
+     * Last month of the window, yyyy-MM.
+     */
+    to: string;
+  };
+  /**
+   * The columns that carry hours, in display order: key (the domain or field value; '' for no declared domain) with hr and en names, and for fields the domain they belong to.
+   */
+  columns: {
+    key: string;
+    label: ScienceUsageLabel;
+    domain?: ScienceUsageLabel;
+  }[];
+  clusters: ScienceUsageClusterUsage[];
+}
+/**
+ * This interface was referenced by `ScienceUsage`'s JSON-Schema
+ * via the `definition` "label".
+ */
+export interface ScienceUsageLabel {
+  hr: string;
+  en: string;
+}
+/**
+ * This interface was referenced by `ScienceUsage`'s JSON-Schema
+ * via the `definition` "clusterUsage".
+ */
+export interface ScienceUsageClusterUsage {
+  cluster: string;
+  rows: ScienceUsagePeriodRow[];
+  /**
+   * The window's hours by column, and the cluster's total over all columns.
+   */
+  totals: {
+    cpuh: ScienceUsageHours;
+    gpuh: ScienceUsageHours;
+    cpuhAll: number;
+    gpuhAll: number;
+  };
+}
+/**
+ * This interface was referenced by `ScienceUsage`'s JSON-Schema
+ * via the `definition` "periodRow".
+ */
+export interface ScienceUsagePeriodRow {
+  /**
+   * MM/YYYY for months, YYYY for years.
+   */
+  period: string;
+  cpuh: ScienceUsageHours;
+  gpuh: ScienceUsageHours;
+}
+/**
+ * Hours by column key.
+ *
+ * This interface was referenced by `ScienceUsage`'s JSON-Schema
+ * via the `definition` "hours".
+ */
+export interface ScienceUsageHours {
+  [k: string]: number;
+}
+/**
  * An application (modulefile) installed on the cluster.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema

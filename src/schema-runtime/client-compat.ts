@@ -12,7 +12,7 @@
  * - science domain and field names are matched case-insensitively against either language's label.
  */
 import type { SchemaCatalog } from './schema-catalog';
-import { SCHEMA_IDS } from './schema-ids';
+import { scienceDomainsOf } from './science-domains';
 
 /** A body after mapping, with what was ignored. */
 export interface CompatResult {
@@ -42,12 +42,7 @@ function canonicalName(item: unknown, entry: Labelled | undefined): unknown {
 /** Science domains and fields named by either language's label, in any case, as our values. */
 function canonicalScience(schemas: SchemaCatalog, value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  const rule = schemas.schema(SCHEMA_IDS.scienceDomains) as { definitions?: { domainShare?: { oneOf?: unknown[] } } };
-  const domains = (rule.definitions?.domainShare?.oneOf ?? []).flatMap((branch) => {
-    const value = (branch as { properties?: { name?: { properties?: { value?: { const?: unknown; label?: Labelled['label']; fields?: Labelled[] } } } } })
-      .properties?.name?.properties?.value;
-    return value && typeof value.const === 'string' ? [{ value: value.const, label: value.label, fields: value.fields ?? [] }] : [];
-  });
+  const domains = scienceDomainsOf(schemas);
   return value.map((share) => {
     if (!isRecord(share) || !isRecord(share.name)) return share;
     const domain = matchName(domains, share.name.value);

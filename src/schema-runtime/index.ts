@@ -10,6 +10,7 @@ export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult 
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';
 export { readVocabulary, readConsts, type VocabularyEntry } from './vocabulary';
+export { readDomainBranches, scienceDomainsOf, type ScienceChoice, type ScienceDomainChoice } from './science-domains';
 export {
   toValidationIssues,
   formatIssue,

@@ -124,6 +124,7 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/accounting/records', () => ({ url: '/api/v1/internal/accounting/records' }), SIGNED_IN(200)],
   ['GET', '/api/v1/internal/accounting/project-records', (i) => ({ url: `/api/v1/internal/accounting/project-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/accounting/project-user-records', (i) => ({ url: `/api/v1/internal/accounting/project-user-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/accounting/science-usage', () => ({ url: '/api/v1/internal/accounting/science-usage' }), STAFF_ONLY(200)],
   // API-key routes: no session of any role opens them (tests/api/api-keys.test.ts and external-api.test.ts test the keys).
   ['POST', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek', body: { usage: [] } }), all(401)],
   ['GET', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek' }), all(401)],

@@ -1,3 +1,4 @@
+import type { ScienceUsage } from '../../../generated';
 import { api } from './api-slice';
 
 /** One month of one chart: `{month: 'MM/YYYY', <project or user>: hours, ...}`. */
@@ -34,6 +35,14 @@ export interface UsageQuery {
   project?: string;
 }
 
+/** The split and step of the usage-by-science-domain report, with its window. */
+export interface ScienceUsageQuery extends Pick<UsageQuery, 'year' | 'range'> {
+  by: 'domain' | 'field';
+  period: 'month' | 'year';
+}
+
+export type { ScienceUsage };
+
 const params = (q: UsageQuery) => {
   const search = new URLSearchParams();
   if (q.year) search.set('year', String(q.year));
@@ -51,7 +60,16 @@ export const accountingApi = api.injectEndpoints({
     projectUsage: build.query<UsageAnswer, UsageQuery>({ query: (q) => `api/v1/internal/accounting/project-records${params(q)}` }),
     /** GET /api/v1/internal/accounting/project-user-records: usage per user in the led projects. */
     projectUsersUsage: build.query<UsageAnswer, UsageQuery>({ query: (q) => `api/v1/internal/accounting/project-user-records${params(q)}` }),
+    /** GET /api/v1/internal/accounting/science-usage (staff): hours split by the projects' science shares. */
+    scienceUsage: build.query<ScienceUsage, ScienceUsageQuery>({
+      query: ({ by, period, ...window }) => {
+        const search = new URLSearchParams(params(window).slice(1));
+        search.set('by', by);
+        search.set('period', period);
+        return `api/v1/internal/accounting/science-usage?${search.toString()}`;
+      },
+    }),
   }),
 });
 
-export const { useMyUsageQuery, useProjectUsageQuery, useProjectUsersUsageQuery } = accountingApi;
+export const { useMyUsageQuery, useProjectUsageQuery, useProjectUsersUsageQuery, useScienceUsageQuery } = accountingApi;

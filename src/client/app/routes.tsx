@@ -151,6 +151,8 @@ const accountingPages: PageRoute[] = [
   { path: 'project-accounting', access: 'accounting', title: { key: 'projectAccounting' }, load: () => import(/* webpackChunkName: "page-project-accounting" */ '../features/accounting/project-accounting-page') },
   { path: 'project-users-accounting', access: 'accounting', title: { key: 'projectUsersAccounting' }, load: () => import(/* webpackChunkName: "page-project-users-accounting" */ '../features/accounting/project-users-accounting-page') },
   { path: 'my-accounting', access: 'accounting', title: { key: 'myAccounting' }, load: () => import(/* webpackChunkName: "page-my-accounting" */ '../features/accounting/my-accounting-page') },
+  // Staff only, though listed here: the report reads the accounting aggregates.
+  { path: 'science-usage', access: 'staff', title: { key: 'scienceUsage' }, load: () => import(/* webpackChunkName: "page-science-usage" */ '../features/accounting/science-usage-page') },
 ];
 
 export const pageRoutes: readonly PageRoute[] = [

@@ -15,6 +15,7 @@ export const paths = {
   projectAccounting: '/ui/project-accounting',
   projectUsersAccounting: '/ui/project-users-accounting',
   myAccounting: '/ui/my-accounting',
+  scienceUsage: '/ui/science-usage',
   loginEmail: (inviteKey: string, english: boolean): string =>
     `/ui/login-email/${encodeURIComponent(inviteKey)}${english ? '/en' : ''}`,
 } as const;

@@ -270,6 +270,9 @@ export const MESSAGES = {
   yearInvalid: { en: 'querystring/year: must be a year such as 2025', hr: 'querystring/year: mora biti godina, npr. 2025' },
   yearInFuture: { en: 'querystring/year: must not be in the future', hr: 'querystring/year: ne smije biti u budućnosti' },
   rangeInvalid: { en: "querystring/range: must be 'last12' or 'all'", hr: "querystring/range: mora biti 'last12' ili 'all'" },
+  scienceUsageByInvalid: { en: "querystring/by: must be 'domain' or 'field'", hr: "querystring/by: mora biti 'domain' ili 'field'" },
+  scienceUsagePeriodInvalid: { en: "querystring/period: must be 'month' or 'year'", hr: "querystring/period: mora biti 'month' ili 'year'" },
+  noScienceDomain: { en: 'No science domain declared', hr: 'Bez navedenog znanstvenog područja' },
   unknownResource: {
     en: 'Nonexisting resource {resource}; known: {known}',
     hr: 'Nepostojeći resurs {resource}; poznati: {known}',

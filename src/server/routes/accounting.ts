@@ -7,6 +7,7 @@ import { ingestUsage, storedJobIds } from '../services/accounting/ingest';
 import { findCluster } from '../services/accounting/clusters';
 import { usageAnswer } from '../services/accounting/usage-answer';
 import { forecastsFor } from '../services/accounting/forecast';
+import { scienceUsage, type ScienceUsageQuery } from '../services/accounting/science-usage';
 import { lookupIds } from '../db/vocabularies';
 
 type WindowQuery = { year?: string; range?: string; project?: string };
@@ -76,4 +77,8 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
     const projectIds = await projectScope(user.id, isAdmin(user), request.query.project);
     return usageAnswer(db, schemas, { kind: 'projects', projectIds, perUser: true }, request.query);
   });
+
+  app.get<{ Querystring: ScienceUsageQuery }>('/api/v1/internal/accounting/science-usage', { config: { access: 'staff' } }, async (request) =>
+    scienceUsage(db, schemas, request.query),
+  );
 }

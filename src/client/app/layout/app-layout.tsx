@@ -22,7 +22,7 @@ export default function AppLayout() {
     <div className="app-page">
       <div className="app-container">
         <AppHeader user={session.userdetails} adminMode={adminMode} />
-        <MainNav items={adminMode ? adminNavItems : userNavItems(session)} variant={adminMode ? 'admin' : 'user'} />
+        <MainNav items={adminMode ? adminNavItems(session) : userNavItems(session)} variant={adminMode ? 'admin' : 'user'} />
         <main className="app-content">
           {/* Pages load inside the frame, so the header and nav stay put while a page's chunk arrives. */}
           <Suspense fallback={<LoadingPage />}>

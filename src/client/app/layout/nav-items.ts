@@ -26,9 +26,14 @@ export function userNavItems(session: Session): NavItem[] {
   return items;
 }
 
-export const adminNavItems: readonly NavItem[] = [
-  { labelKey: 'requests', to: paths.requests },
-  { labelKey: 'projects', to: paths.projects },
-  { labelKey: 'users', to: paths.users },
-  { labelKey: 'software', to: paths.software },
-];
+/** The staff nav bar; usage by science domain only with accounting. */
+export function adminNavItems(session: Session): NavItem[] {
+  const items: NavItem[] = [
+    { labelKey: 'requests', to: paths.requests },
+    { labelKey: 'projects', to: paths.projects },
+    { labelKey: 'users', to: paths.users },
+    { labelKey: 'software', to: paths.software },
+  ];
+  if (session.config.enable_accounting) items.push({ labelKey: 'scienceUsage', to: paths.scienceUsage });
+  return items;
+}

@@ -4,7 +4,7 @@ import { Button, Header, Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import type { UsageRow } from '../../api/accounting';
 import { schemas } from '../../shared/schema-set';
-import { seriesOf, toCsv } from './usage-series';
+import { seriesOf, toCsv, type ColumnNaming } from './usage-series';
 
 // ApexCharts is a chunk of its own, loaded once the page has data to draw.
 const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
@@ -25,6 +25,8 @@ export interface UsageChartProps {
   names: Record<string, string>;
   /** Dashed lines drawn over the bars (the forecast). */
   lines?: ChartLine[];
+  /** Column names other than 'key – name', and the CSV's first header. */
+  naming?: ColumnNaming;
 }
 
 function download(name: string, text: string) {
@@ -39,7 +41,7 @@ function download(name: string, text: string) {
 }
 
 /** One stacked bar chart (months × projects or users) with its colour legend and a CSV download. */
-export function UsageChart({ id, title, rows, filter, names, lines = [] }: UsageChartProps) {
+export function UsageChart({ id, title, rows, filter, names, lines = [], naming }: UsageChartProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en-GB' : 'hr-HR';
   const { width, height } = schemas.constants.accountingChartSize;
@@ -51,7 +53,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [] }: Usage
     for (const line of lines) for (const p of line.points) if (!months.includes(p.month)) months.push(p.month);
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     const all = [
-      ...bars.map((s) => ({ name: names[s.key] ? `${s.key} – ${names[s.key]}` : s.key, type: 'bar', data: [...s.data, ...Array(months.length - rows.length).fill(null)] })),
+      ...bars.map((s) => ({ name: naming?.label ? naming.label(s.key) : names[s.key] ? `${s.key} – ${names[s.key]}` : s.key, type: 'bar', data: [...s.data, ...Array(months.length - rows.length).fill(null)] })),
       ...lines.map((line) => ({ name: line.name, type: 'line', data: months.map((m) => line.points.find((p) => p.month === m)?.value ?? null) })),
     ];
     const apex: ApexOptions = {
@@ -72,7 +74,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [] }: Usage
       responsive: [{ breakpoint: 768, options: { chart: { height: height + 24 * (bars.length + lines.length) }, legend: { fontSize: '11px' }, xaxis: { labels: { rotate: -90 } } } }],
     };
     return { options: apex, series: all };
-  }, [rows, filter, names, lines, locale, palette, t, id, height]);
+  }, [rows, filter, names, lines, naming, locale, palette, t, id, height]);
 
   return (
     <figure className="usage-chart" data-chart={id} style={{ maxWidth: width }}>
@@ -86,7 +88,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [] }: Usage
           icon="download"
           content={t('accounting.csv')}
           aria-label={t('accounting.csvLabel', { title })}
-          onClick={() => download(`${id}.csv`, toCsv(rows, filter, names))}
+          onClick={() => download(`${id}.csv`, toCsv(rows, filter, names, naming))}
         />
       </div>
       <Suspense fallback={<Loader active inline="centered" />}>

@@ -26,11 +26,20 @@ export function seriesOf(rows: readonly UsageRow[], filter: string): { key: stri
 /** True when no value of the series is above zero. */
 export const allZero = (series: readonly { data: number[] }[]) => series.every((s) => s.data.every((v) => v <= 0));
 
+/** How a column is named in legends and CSV headers, when not by its key and name. */
+export interface ColumnNaming {
+  /** The column's display name (default: the key, and its name when the names map has one). */
+  label?: (key: string) => string;
+  /** The CSV header of the first column (default 'month'). */
+  periodHeader?: string;
+}
+
 /** The rows as CSV: a header of month and column names, then one line per month. */
-export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<string, string>): string {
+export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<string, string>, naming: ColumnNaming = {}): string {
   const series = seriesOf(rows, filter);
   const quote = (text: string) => (/[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const header = ['month', ...series.map((s) => (names[s.key] ? `${s.key} (${names[s.key]})` : s.key))].map(quote).join(',');
+  const label = naming.label ?? ((key: string) => (names[key] ? `${key} (${names[key]})` : key));
+  const header = [naming.periodHeader ?? 'month', ...series.map((s) => label(s.key))].map(quote).join(',');
   const lines = rows.map((row, i) => [row.month, ...series.map((s) => String(s.data[i]))].map(quote).join(','));
   return [header, ...lines].join('\n') + '\n';
 }

@@ -1,15 +1,6 @@
-import type { LocaleText } from '../../locale-text';
+import { readDomainBranches, type ScienceChoice, type ScienceDomainChoice } from '../../../../schema-runtime/science-domains';
 
-/** A choice of the domain or field vocabulary: the stored value and its hr/en names. */
-export interface ScienceChoice {
-  value: string;
-  label: LocaleText;
-}
-
-/** A domain with the fields that belong to it, as the science-domains rule lists them. */
-export interface ScienceDomainChoice extends ScienceChoice {
-  fields: ScienceChoice[];
-}
+export type { ScienceChoice, ScienceDomainChoice };
 
 /** A stored name: the value and the label shown when it was picked. */
 export interface StoredName {
@@ -41,14 +32,7 @@ function at(node: unknown, ...path: string[]): unknown {
  * `oneOf` branch of a domain item, with the fields listed beside the domain's `const`.
  */
 export function readScienceDomains(scienceFieldSchema: unknown): ScienceDomainChoice[] {
-  const branches = at(scienceFieldSchema, 'items', 'oneOf');
-  if (!Array.isArray(branches)) return [];
-  return branches.flatMap((branch): ScienceDomainChoice[] => {
-    const value = at(branch, 'properties', 'name', 'properties', 'value') as Json | undefined;
-    if (!value || typeof value.const !== 'string') return [];
-    const fields = Array.isArray(value.fields) ? (value.fields as ScienceChoice[]) : [];
-    return [{ value: value.const, label: value.label as LocaleText, fields }];
-  });
+  return readDomainBranches(at(scienceFieldSchema, 'items', 'oneOf'));
 }
 
 /** The step of a percent input, from the schema's `multipleOf` (10 for domains, 1 for fields). */
