@@ -145,7 +145,10 @@ async function main(): Promise<void> {
     const { key } = await createApiKey(handle.db, 'bench', ['read']);
     const authOf = (url: string): Record<string, string> => (EXTERNAL.includes(url) ? { authorization: `Api-Key ${key}` } : { cookie });
     console.log(`${'name'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  rows    size (gzip)`);
-    for (const url of [...ENDPOINTS, ...EXTERNAL]) {
+    // BENCH_LISTS=external (or staff) measures only that group.
+    const group = process.env.BENCH_LISTS;
+    const urls = group === 'external' ? EXTERNAL : group === 'staff' ? ENDPOINTS : [...ENDPOINTS, ...EXTERNAL];
+    for (const url of urls) {
       const auth = authOf(url);
       const headers = { ...auth, 'accept-encoding': 'gzip' };
       const probe = await app.inject({ method: 'GET', url, headers });
