@@ -11,6 +11,96 @@
  */
 export type DatabaseId = number;
 /**
+ * GET /api/v1/usersprojects: one entry per membership on an active project, in the order the memberships were made.
+ *
+ * This interface was referenced by `ExternalApiAnswers`'s JSON-Schema
+ * via the `definition` "usersProjects".
+ */
+export type UsersProjectsAnswer = {
+  user: {
+    id: number;
+    person_oib: string;
+    first_name: string;
+    last_name: string;
+    person_mail: string;
+    person_username: string;
+    person_type: string;
+    username: string;
+    status: boolean;
+    is_active: boolean;
+    is_staff: boolean;
+    is_superuser: boolean;
+  };
+  project: {
+    id: number;
+    identifier: string;
+    is_active: boolean;
+    name: string;
+    institute: string;
+    project_type: string;
+    resources_numbers: ResourcesNumbers;
+    staff_resources_type: string[];
+    state: string;
+  };
+  date_joined: string;
+}[];
+/**
+ * GET /api/v1/sshkeys: every public key with its owner's cluster username.
+ *
+ * This interface was referenced by `ExternalApiAnswers`'s JSON-Schema
+ * via the `definition` "sshKeys".
+ */
+export type SshKeysAnswer = {
+  name: string;
+  fingerprint: string;
+  public_key: string;
+  date_created: string;
+  user: {
+    id: number;
+    person_username: string;
+  };
+}[];
+/**
+ * GET /api/v1/accounting/projectsusers: approved projects (running, being extended or finished) with institution, science fields as plain names, granted resource tags and people. sifra is the identifier after the configured rewrites; ustanova and realm come from the configured institution map.
+ *
+ * This interface was referenced by `ExternalApiAnswers`'s JSON-Schema
+ * via the `definition` "projectsUsers".
+ */
+export type ProjectsUsersAnswer = {
+  id: number;
+  sifra: string;
+  date_from: string | null;
+  date_end: string | null;
+  date_approved: string | null;
+  type: string;
+  name: string;
+  ustanova: {
+    naziv: string;
+    oib: string;
+    mbu: string;
+  };
+  croris_url: string;
+  science_field: {
+    name: string | null;
+    percent: number | null;
+    scientificfields: {
+      name: string | null;
+      percent: number | null;
+    }[];
+  }[];
+  realm: string;
+  finance: string[];
+  approved_resources: string[];
+  users: {
+    id: number;
+    uid: string;
+    ime: string;
+    prezime: string;
+    mail: string;
+    ustanova: string;
+  }[];
+}[];
+/**
  * @maxItems 200
  *
  * This interface was referenced by `InvitesNewBody`'s JSON-Schema
@@ -235,6 +325,113 @@ export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
 export type RequestDate = string;
 
 /**
+ * Answer of POST /api/v1/accounting/records?resource=<cluster> (API key, scope accounting:write): 201 when every row was stored, 200 when some were skipped, each with its row number (from 0), job id, reason and message.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "AccountingIngestAnswer".
+ */
+export interface AccountingIngestAnswer {
+  status: Status;
+  resource: string;
+  received: number;
+  stored: number;
+  skipped: {
+    row: number;
+    jobid: string | null;
+    reason: 'unknown-user' | 'unknown-project' | 'no-matching-project' | 'duplicate';
+    message: string;
+  }[];
+  message: string;
+}
+export interface Status {
+  code: number;
+  message: string;
+}
+/**
+ * Answer of GET /api/v1/internal/accounting/records, project-records and project-user-records: a key per cluster (rules/clusters.json) with usage in the window, the names of the columns (projects_mapping: identifier → name; users_mapping: username → name), the years with usage, the window shown and, for project-records, the forecast per project identifier and cluster.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "AccountingUsageAnswer".
+ */
+export interface AccountingUsageAnswer {
+  projects_mapping: {
+    [k: string]: string;
+  };
+  users_mapping: {
+    [k: string]: string;
+  };
+  years: number[];
+  window: {
+    range: string;
+    year?: number;
+    from: string;
+    to: string;
+  };
+  forecast?: {
+    [k: string]: {
+      [k: string]: AccountingUsageAnswerForecast;
+    };
+  };
+  [k: string]:
+    | AccountingCluster
+    | {
+        [k: string]: string;
+      }
+    | number[]
+    | {
+        range: string;
+        year?: number;
+        from: string;
+        to: string;
+      }
+    | {
+        [k: string]: {
+          [k: string]: AccountingUsageAnswerForecast;
+        };
+      }
+    | undefined;
+}
+/**
+ * One running project's CPU-hour forecast on one cluster: the average of its last full months, the hours so far, the hours at the end date if the average holds, and the cumulative line to the end month.
+ *
+ * This interface was referenced by `AccountingUsageAnswer`'s JSON-Schema
+ * via the `definition` "forecast".
+ */
+export interface AccountingUsageAnswerForecast {
+  perMonth: number;
+  soFar: number;
+  atEnd: number;
+  endDate: string;
+  months: {
+    month: string;
+    cpuh: number;
+  }[];
+}
+/**
+ * This interface was referenced by `AccountingReport`'s JSON-Schema
+ * via the `definition` "cluster".
+ */
+export interface AccountingCluster {
+  monthly?: AccountingSeries;
+  cumulative?: AccountingSeries;
+}
+/**
+ * This interface was referenced by `AccountingReport`'s JSON-Schema
+ * via the `definition` "series".
+ */
+export interface AccountingSeries {
+  cpuh?: AccountingRow[];
+  gpuh?: AccountingRow[];
+}
+/**
+ * This interface was referenced by `AccountingReport`'s JSON-Schema
+ * via the `definition` "row".
+ */
+export interface AccountingRow {
+  month: string;
+  [k: string]: number | string;
+}
+/**
  * Every error answer: status.code is the HTTP status, status.message plain words, status.key the stable key the client translates.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -257,6 +454,35 @@ export interface ExtensionNewBody {
   reason: string;
   approved?: false;
   date_end: string;
+}
+/**
+ * Answers of the external API the clusters' provisioning reads (API key with scope read).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ExternalApiAnswers".
+ */
+export interface ExternalApiAnswers {
+  [k: string]: unknown;
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResourcesNumbers".
+ */
+export interface ResourcesNumbers {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
 }
 /**
  * The file named by EXTERNAL_API_MAPS: how GET /api/v1/accounting/projectsusers rewrites project identifiers and names institutions and realms for the clusters' provisioning. Every part may be left out.
@@ -339,6 +565,20 @@ export interface InviteCancelBody {
   inviterid: DatabaseId;
 }
 /**
+ * Answer of POST /api/v1/internal/invites/: the addresses invited (a mail each) and those skipped with the reason.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InvitesAnswer".
+ */
+export interface InvitesAnswer {
+  status: Status;
+  sent: string[];
+  skipped: {
+    email: string;
+    reason: string;
+  }[];
+}
+/**
  * Body of POST /api/v1/internal/invites/: the project (identifier and database id, which must name the same project) and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -371,16 +611,74 @@ export interface LogoutAnswer {
   redirect: string;
 }
 /**
+ * Answer of POST users-projects/{projectId} (sign-off) and users-intprojects/{projectId} (staff's direct add; added lists the usernames added).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MembershipAnswer".
+ */
+export interface MembershipAnswer {
+  status: Status;
+  added?: string[];
+}
+/**
  * A success answer that only carries a message.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "MessageAnswer".
  */
 export interface MessageAnswer {
-  status: {
-    code: number;
-    message: string;
+  status: Status;
+}
+/**
+ * Answers of the operator endpoints.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "OperationsAnswers".
+ */
+export interface OperationsAnswers {
+  [k: string]: unknown;
+}
+/**
+ * GET /healthz: the process answers.
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "health".
+ */
+export interface HealthAnswer {
+  status: 'ok';
+}
+/**
+ * GET /readyz: 200 ready or 503 not ready, with each check's outcome ('ok' or what is wrong).
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "ready".
+ */
+export interface ReadyAnswer {
+  status: 'ready' | 'not ready';
+  checks: {
+    database: string;
+    migrations: string;
+    outbox: string;
   };
+}
+/**
+ * GET /api/v1/internal/schemas/: every document of the schema set the server runs on.
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "schemaSet".
+ */
+export interface SchemaSetAnswer {
+  docs: {}[];
+}
+/**
+ * GET /api/openapi.json: this document (OpenAPI 3.1).
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "openapi".
+ */
+export interface OpenApiDocument {
+  openapi: string;
+  [k: string]: unknown;
 }
 /**
  * Who did something on a project (approved, denied, changed by).
@@ -438,26 +736,6 @@ export interface ScienceFieldShare {
     value: string;
   };
   percent: ScienceFieldsPercent;
-}
-/**
- * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ResourcesNumbers".
- */
-export interface ResourcesNumbers {
-  HPCnSlotsCPU?: number;
-  HPCnSlotsGPU?: number;
-  HPCnSlotsRAM?: number;
-  HPCnTempGB?: number;
-  HPCnDiskGB?: number;
-  CLOUDnVM?: number;
-  CLOUDnSlotsCPU?: number;
-  CLOUDnRAM?: number;
-  CLOUDnRAMVM?: number;
-  CLOUDnFastDiskGB?: number;
-  CLOUDnDiskGB?: number;
-  CLOUDnIPs?: number;
 }
 /**
  * Answer of GET projects/{identifier}/timeline (the project's lead and staff): the project's history, oldest first. `who` is null when nobody is recorded; automatic changes are authored by 'system'.
@@ -822,30 +1100,6 @@ export interface AccountingReport {
   projects_mapping?: {
     [k: string]: string;
   };
-}
-/**
- * This interface was referenced by `AccountingReport`'s JSON-Schema
- * via the `definition` "cluster".
- */
-export interface AccountingCluster {
-  monthly?: AccountingSeries;
-  cumulative?: AccountingSeries;
-}
-/**
- * This interface was referenced by `AccountingReport`'s JSON-Schema
- * via the `definition` "series".
- */
-export interface AccountingSeries {
-  cpuh?: AccountingRow[];
-  gpuh?: AccountingRow[];
-}
-/**
- * This interface was referenced by `AccountingReport`'s JSON-Schema
- * via the `definition` "row".
- */
-export interface AccountingRow {
-  month: string;
-  [k: string]: number | string;
 }
 /**
  * A lead's request to extend a project's end date.

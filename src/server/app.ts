@@ -8,6 +8,7 @@ import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { declareRouteSchemas, registerOpenApi } from './plugins/openapi';
 import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
 import { registryRoutes } from './routes/registry';
@@ -73,6 +74,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
   });
+  // Each route's request and response schemas, declared in one place (openapi/route-schemas.ts).
+  declareRouteSchemas(app);
   registerErrorHandling(app, ctx.schemas.service.serviceKey);
   // Clients send the JSON content type on every mutating call, also when there is no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -103,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => accountingRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));
+  await registerOpenApi(app, ctx);
   await registerSpa(app, ctx);
   return app;
 }

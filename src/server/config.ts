@@ -36,6 +36,8 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Invitations one lead may send per hour (all projects together). */
   invitesPerHour: number;
+  /** How often the project lifecycle job runs (`LIFECYCLE_EVERY_MS`); unset: lifecycleEveryMs of rules/constants.json. */
+  lifecycleEveryMs?: number;
 }
 
 /** Federated sign-in settings (README, "Federated sign-in"). */
@@ -116,5 +118,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     invitesPerHour: int(env.INVITES_PER_HOUR, 50, 'INVITES_PER_HOUR')!,
+    lifecycleEveryMs: int(env.LIFECYCLE_EVERY_MS, undefined, 'LIFECYCLE_EVERY_MS') || undefined,
   };
 }

@@ -40,7 +40,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
     },
     {
       name: 'project-lifecycle',
-      everyMs: ctx.schemas.constants.lifecycleEveryMs,
+      everyMs: ctx.config.lifecycleEveryMs ?? ctx.schemas.constants.lifecycleEveryMs,
       run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
     },
     {

@@ -134,6 +134,14 @@ const MATRIX: Row[] = [
   // Operator endpoints: public health; metrics only by the caller's address (loopback here), whoever is signed in.
   // The schema set the browser loads before the first page: public, the login page reads it.
   ['GET', '/api/v1/internal/schemas/', () => ({ url: '/api/v1/internal/schemas/' }), all(200)],
+  // The OpenAPI document and its reference page (swagger-ui's page, files and copies of the document): public.
+  ['GET', '/api/openapi.json', () => ({ url: '/api/openapi.json' }), all(200)],
+  ['GET', '/api/docs', () => ({ url: '/api/docs' }), all(200)],
+  ['GET', '/api/docs/json', () => ({ url: '/api/docs/json' }), all(200)],
+  ['GET', '/api/docs/yaml', () => ({ url: '/api/docs/yaml' }), all(200)],
+  ['GET', '/api/docs/static/*', () => ({ url: '/api/docs/static/swagger-ui.css' }), all(200)],
+  ['GET', '/api/docs/static/index.html', () => ({ url: '/api/docs/static/index.html' }), all(302)],
+  ['GET', '/api/docs/static/swagger-initializer.js', () => ({ url: '/api/docs/static/swagger-initializer.js' }), all(200)],
   ['GET', '/healthz', () => ({ url: '/healthz' }), all(200)],
   ['GET', '/readyz', () => ({ url: '/readyz' }), all(200)],
   ['GET', '/metrics', () => ({ url: '/metrics' }), all(200)],

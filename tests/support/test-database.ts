@@ -19,6 +19,8 @@ export interface TestDatabase {
   /** Closes what is open and drops the database. */
   drop(): Promise<void>;
   kind: 'postgres' | 'embedded';
+  /** The database's URL on the PostgreSQL server, for other processes (postgres only). */
+  url?: string;
 }
 
 export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
@@ -41,6 +43,7 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
     url.pathname = `/${name}`;
     return {
       kind: 'postgres',
+      url: url.toString(),
       open: async () => track(await openDatabase({ databaseUrl: url.toString(), dataDir: '' })),
       drop: async () => {
         await closeAll();

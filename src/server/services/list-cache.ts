@@ -183,6 +183,19 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/*
+ * The decompressed JSON of a stored body, for clients without gzip, kept as long as this process
+ * holds that body (keyed by the very buffer of the copy above): inflating megabytes on every call
+ * would cost more than the lookup itself.
+ */
+const inflated = new WeakMap<Buffer, Buffer>();
+
+async function inflate(gz: Buffer): Promise<Buffer> {
+  let json = inflated.get(gz);
+  if (!json) inflated.set(gz, (json = await gunzip(gz)));
+  return json;
+}
+
 /**
  * Answers a request with a cached list: 304 when the caller's If-None-Match holds the current
  * ETag, else the JSON — gzip-encoded when the caller accepts gzip, decompressed otherwise.
@@ -193,5 +206,5 @@ export async function sendCachedList(ctx: AppContext, request: FastifyRequest, r
   if (list.body === null) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(list.body);
-  return reply.send(await gunzip(list.body));
+  return reply.send(await inflate(list.body));
 }

@@ -1,0 +1,164 @@
+import net from 'node:net';
+import { addDays, format } from 'date-fns';
+import { migrate, type DatabaseHandle } from '../../src/server/db/database';
+import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { seedDemo } from '../../src/server/db/seed-demo';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Set-cookie headers of a fetch answer as a Cookie header. */
+const cookieHeader = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Signs a demo user in on `url` through the real endpoint; the session's Cookie header. */
+async function login(url: string, username: string): Promise<string> {
+  const anon = await fetch(`${url}/api/v1/sessionactive`);
+  const csrf = ((await anon.json()) as { csrftoken: string }).csrftoken;
+  const res = await fetch(`${url}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookieHeader(anon), 'x-csrftoken': csrf },
+    body: JSON.stringify({ username, password: username }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return cookieHeader(res);
+}
+
+/**
+ * Two real server processes on one PostgreSQL database behind a round-robin proxy, as
+ * docs/deploy.md describes. Only on PostgreSQL: the embedded database belongs to one process.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+(onPostgres ? describe : describe.skip)('two server processes behind a proxy (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let sink: SmtpSink;
+  let proxy: RoundRobinProxy;
+  const processes: ServerProcess[] = [];
+  const ports: number[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const schemas = loadSchemaSet();
+    database = await createTestDatabase();
+    handle = await database.open();
+    await migrate(handle.db);
+    await syncVocabularies(handle.db, schemas);
+    await seedDemo(handle.db, schemas);
+    sink = await startSmtpSink();
+    ports.push(await freePort(), await freePort());
+    // Both processes run every job; the lifecycle every 300 ms, so they keep meeting on the same rows.
+    env = { DATABASE_URL: database.url!, SMTP_URL: sink.url, JOBS: 'true', LIFECYCLE_EVERY_MS: '300', PUBLIC_URL: 'https://portal.example.org' };
+    processes.push(...(await Promise.all(ports.map((port) => startServerProcess(port, env)))));
+    proxy = await startRoundRobinProxy(ports);
+  }, 60_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await Promise.all(processes.map((p) => p.stop()));
+    await sink?.close();
+    await database?.drop();
+  }, 30_000);
+
+  it('a session signed in through one process works on the other', async () => {
+    const [a, b] = processes;
+    const cookie = await login(a.url, 'lead');
+    for (const url of [b.url, a.url, proxy.url, proxy.url]) {
+      const res = await fetch(`${url}/api/v1/sessionactive`, { headers: { cookie } });
+      expect(await res.json()).toMatchObject({ active: true, userdetails: { username: 'lead' } });
+    }
+    // A change made on one process with the session's CSRF token is seen by the other.
+    const session = (await (await fetch(`${b.url}/api/v1/sessionactive`, { headers: { cookie } })).json()) as { csrftoken: string };
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4N two@processes';
+    const added = await fetch(`${b.url}/api/v1/internal/keys/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': session.csrftoken },
+      body: JSON.stringify({ name: 'two-processes', public_key: key }),
+    });
+    expect(added.status).toBe(201);
+    const keys = (await (await fetch(`${a.url}/api/v1/internal/keys/`, { headers: { cookie } })).json()) as { name: string }[];
+    expect(keys.map((k) => k.name)).toContain('two-processes');
+  });
+
+  it('moves a project near its end once, with one history row and one mail, while both processes run the job', async () => {
+    const project = await handle.db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
+    const before = await handle.db.selectFrom('projects').select('change_history').where('id', '=', project.id).executeTakeFirstOrThrow();
+    const historyBefore = ((before.change_history as unknown[] | null) ?? []).length;
+    // Its end comes within the notice period: the next run of either process moves it.
+    await handle.db.updateTable('projects').set({ date_end: format(addDays(new Date(), 3), 'yyyy-MM-dd') }).where('id', '=', project.id).execute();
+    const mail = await sink.waitFor((m) => m.subject === 'Projekt uskoro istječe' && m.body.includes(`(${project.identifier})`), 20_000);
+    expect(mail.body).toContain(`https://portal.example.org/ui/my-requests/extend/${project.identifier}`);
+    // Many more runs of both jobs and outbox senders.
+    await new Promise((r) => setTimeout(r, 3000));
+    const row = await handle.db
+      .selectFrom('projects')
+      .innerJoin('states', 'states.id', 'projects.state_id')
+      .select(['states.name', 'change_history'])
+      .where('projects.id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('approve-expire');
+    const history = row.change_history as { previous: { state: string }; next: { state: string }; who: { username: string } }[];
+    expect(history).toHaveLength(historyBefore + 1);
+    expect(history.at(-1)).toMatchObject({ previous: { state: 'approve' }, next: { state: 'approve-expire' }, who: { username: 'system' } });
+    expect(sink.messages.filter((m) => m.subject === 'Projekt uskoro istječe' && m.body.includes(`(${project.identifier})`))).toHaveLength(1);
+    const queued = await handle.db.selectFrom('outbox').select(['body']).where('kind', '=', 'project-ending').execute();
+    expect(queued.filter((m) => m.body.includes(`(${project.identifier})`))).toHaveLength(1);
+    // No mail of any kind went out twice.
+    const sent = sink.messages.map((m) => `${m.to}|${m.subject}|${m.body}`);
+    expect(sent.filter((m, i) => sent.indexOf(m) !== i)).toEqual([]);
+  }, 40_000);
+
+  it('restarting one process while requests flow through the proxy loses none of them', async () => {
+    // A signed-in call that reads the database on whichever process answers.
+    const cookie = await login(proxy.url, 'collab');
+    const statuses: number[] = [];
+    const failures: string[] = [];
+    let flowing = true;
+    const worker = async () => {
+      while (flowing) {
+        try {
+          const res = await fetch(`${proxy.url}/api/v1/internal/projects/`, { headers: { cookie } });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+    };
+    const workers = Array.from({ length: 4 }, worker);
+    await new Promise((r) => setTimeout(r, 500));
+    const countBefore = statuses.length;
+    const [a] = processes;
+    expect(await a.stop()).toBe(0);
+    const whileDown = statuses.length;
+    await new Promise((r) => setTimeout(r, 500));
+    const beforeRestart = statuses.length;
+    processes[0] = await startServerProcess(a.port, env);
+    await new Promise((r) => setTimeout(r, 1000));
+    flowing = false;
+    await Promise.all(workers);
+    expect(failures).toEqual([]);
+    expect(statuses.filter((s) => s < 200 || s > 299)).toEqual([]);
+    expect(countBefore).toBeGreaterThan(0);
+    // Requests went on while one process was down, and on after it came back; the proxy routed around the refusals.
+    expect(beforeRestart).toBeGreaterThan(whileDown);
+    expect(statuses.length).toBeGreaterThan(beforeRestart);
+    expect(proxy.retries).toBeGreaterThan(0);
+    // The restarted process serves again through the proxy.
+    const direct = await fetch(`${processes[0].url}/healthz`);
+    expect(direct.status).toBe(200);
+  }, 60_000);
+});

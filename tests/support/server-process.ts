@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+/** A portal started as its own process from the server entry (src/server/server.ts). */
+export interface ServerProcess {
+  port: number;
+  url: string;
+  /** Everything the process wrote, for a failing test's message. */
+  output(): string;
+  /** SIGTERM (graceful shutdown) and wait for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Waits until GET /healthz answers 200. */
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 40_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on ${url} not healthy after ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts `npm start`'s server entry (without the client build) on `port` with `env` added. */
+export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/server/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, child, () => text);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    port,
+    url,
+    output: () => text,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
