@@ -42,8 +42,7 @@ async function login(url: string, username: string): Promise<string> {
  * Two real server processes on one PostgreSQL database behind a round-robin proxy, as
  * docs/deploy.md describes. Only on PostgreSQL: the embedded database belongs to one process.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
-(onPostgres ? describe : describe.skip)('two server processes behind a proxy (PostgreSQL)', () => {
+describe('two server processes behind a proxy (PostgreSQL)', () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let sink: SmtpSink;
