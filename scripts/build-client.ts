@@ -73,6 +73,10 @@ async function main(): Promise<void> {
   }
   console.log('Building the web client; on a first start this takes a few minutes.');
   await build();
+  // webpack leaves an unchanged index.html as it was: mark the build's time on it, or an input
+  // touched without a change (package-lock.json after npm install) would make every start rebuild.
+  const now = new Date();
+  fs.utimesSync(builtIndex, now, now);
 }
 
 if (require.main === module) {
