@@ -1,7 +1,7 @@
 /**
  * Extension requests: the lists of a caller's (or every) project's extensions and a lead's
  * request to move a project's end, which files the extension, moves the project to the state
- * that marks a pending extension and writes the staff mail in one transaction.
+ * flagged `extensionRequest` in rules/states.json and writes the staff mail in one transaction.
  */
 import { addDays, addMonths, format, parseISO } from 'date-fns';
 import type { AppContext } from '../../context';
@@ -12,7 +12,8 @@ import { lookupIds } from '../../db/vocabularies';
 import { ApiError, msg } from '../../errors';
 import { mailExtensionRequested } from '../projects/project-mails';
 import { loadExtensions } from '../projects/serialize-project';
-import { ROLE, STATE, stateRule } from '../projects/state-rules';
+import { ROLE, stateRule } from '../projects/state-rules';
+import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '../../../schema-runtime';
 
 /** Ids of the projects the user is a member of. */
 async function memberProjectIds(ctx: AppContext, userId: number): Promise<number[]> {
@@ -49,7 +50,7 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
   const { db, schemas, config } = ctx;
   const apiDate = schemas.constants.apiDateFormat;
   const reason = body.reason.trim();
-  const states = await lookupIds(db, 'states');
+  const stateIds = await lookupIds(db, 'states');
 
   const extension = await db.transaction().execute(async (trx) => {
     // Locked so that two extension requests (or a staff change) cannot interleave.
@@ -70,9 +71,9 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
       .where('roles.name', '=', ROLE.lead)
       .executeTakeFirst();
     if (!lead) throw new ApiError('forbidden', msg('extensionLeadOnly'));
-    const current = stateRule(schemas, project.state_name);
-    if (!current.leadOptions.includes(STATE.extensionRequested))
-      throw new ApiError('validationFailed', msg('extensionWrongState', { state: current.value }));
+    const states = schemas.vocabulary<StateBehaviourEntry>(SCHEMA_IDS.states);
+    if (!allowsExtension(states, project.state_name))
+      throw new ApiError('validationFailed', msg('extensionWrongState', { state: project.state_name }));
     if (!project.date_end) throw new ApiError('validationFailed', msg('extensionNoEndDate'));
 
     const graceMonths = config.graceMonths ?? schemas.constants.graceMonthsFallback;
@@ -90,10 +91,10 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
       .values({ project_id: projectId, reason, date_end: wanted, approved: false })
       .returning(['id', 'project_id', 'approved', 'date_end', 'reason', 'date_submitted'])
       .executeTakeFirstOrThrow();
-    const target = stateRule(schemas, STATE.extensionRequested);
+    const target = stateRule(schemas, extensionRequestState(states));
     await trx
       .updateTable('projects')
-      .set({ state_id: states.get(target.value)!, is_active: target.isActive })
+      .set({ state_id: stateIds.get(target.value)!, is_active: target.isActive })
       .where('id', '=', projectId)
       .execute();
     await mailExtensionRequested(trx, ctx, { identifier: project.identifier, name: project.name, dateEnd: wanted, reason, lead: user });
