@@ -194,10 +194,19 @@ export function staffOnlyKeyword(role: CallerRole | undefined): KeywordDefinitio
   };
 }
 
+/** `notAccepting: true` — the request type takes no requests now: every payload is refused. */
+export const notAccepting: KeywordDefinition = {
+  keyword: 'notAccepting',
+  schemaType: 'boolean',
+  errors: true,
+  validate: withErrors('notAccepting', (enabled: boolean) => (enabled ? {} : null)),
+};
+
 /** Registers our keywords and annotations on an ajv instance; `role` makes `staffOnly` a rule. */
 export function addPortalKeywords(ajv: Ajv, role?: CallerRole): Ajv {
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: undefined });
   ajv.addKeyword(staffOnlyKeyword(role));
+  ajv.addKeyword(notAccepting);
   ajv.addKeyword(percentTotal);
   ajv.addKeyword(uniqueBy);
   ajv.addKeyword(dateOrder);

@@ -42,17 +42,19 @@ export function productKeyOf(docs: readonly Record<string, unknown>[]): string {
 
 /**
  * A staff-only request type (`staffOnly` of its entry in requests/index.json) makes its form's
- * schema `staffOnly` too, so that validating for the role `user` refuses the payload. Stated once,
+ * schema `staffOnly` too, so that validating for the role `user` refuses the payload; a type not
+ * `accepting` requests makes its form `notAccepting`, which refuses every payload. Stated once,
  * in the index; derived here at load time.
  */
 function markStaffOnlyForms(byId: Map<string, SchemaDoc>): void {
   const index = byId.get(schemaIdOf(SCHEMA_IDS.requestTypes));
-  const entries = (index?.oneOf ?? []) as { staffOnly?: unknown; form?: unknown }[];
+  const entries = (index?.oneOf ?? []) as { staffOnly?: unknown; accepting?: unknown; form?: unknown }[];
   for (const entry of entries) {
-    if (entry.staffOnly !== true || typeof entry.form !== 'string') continue;
+    if (typeof entry.form !== 'string') continue;
     const formId = schemaIdOf(`requests/${entry.form}`);
     const form = byId.get(formId);
-    if (form) byId.set(formId, { ...form, staffOnly: true });
+    if (!form) continue;
+    byId.set(formId, { ...form, ...(entry.staffOnly === true ? { staffOnly: true } : {}), ...(entry.accepting === false ? { notAccepting: true } : {}) });
   }
 }
 

@@ -45,6 +45,7 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
   noNul: 'nulCharacter',
   notBlank: 'required',
   staffOnly: 'staffOnly',
+  notAccepting: 'notAccepting',
 };
 
 /** Keywords whose errors only restate failures of their sub-schemas. */
