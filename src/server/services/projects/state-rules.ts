@@ -5,7 +5,7 @@
  * the first use instead of silently changing what the server allows.
  */
 import type { SchemaSet } from '../../../schema-runtime';
-import { leadRoleName, SCHEMA_IDS } from '../../../schema-runtime';
+import { extensionRequestState, leadRoleName, SCHEMA_IDS } from '../../../schema-runtime';
 import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '../../../../generated';
 
 /** States whose transitions have side effects beyond setting the state. */
@@ -18,7 +18,7 @@ export const STATE = {
   denied: 'deny',
   /** Approving an extension request: the pending extension's end date becomes the project's. */
   extended: 'extend',
-  /** A lead's extension request puts the project in it. */
+  /** A lead's extension request puts the project in it (checked to be the state flagged `extensionRequest`). */
   extensionRequested: 'submit-extend',
   /** Where the automatic lifecycle moves a project whose grace period has passed. */
   expired: 'expire',
@@ -64,6 +64,9 @@ function assertNamed(schemas: SchemaSet): void {
   for (const name of Object.values(ROLE)) if (!roles.has(name)) throw new Error(`rules/roles has no role "${name}"`);
   const lead = leadRoleName(schemas.vocabulary<{ leads?: boolean }>(SCHEMA_IDS.roles));
   if (lead !== ROLE.lead) throw new Error(`rules/roles flags "${lead}" as the lead's role, the server names "${ROLE.lead}"`);
+  const extension = extensionRequestState(schemas.vocabulary<{ extensionRequest?: boolean }>(SCHEMA_IDS.states));
+  if (extension !== STATE.extensionRequested)
+    throw new Error(`rules/states flags "${extension}" as the extension request's state, the server names "${STATE.extensionRequested}"`);
   checked.add(schemas);
 }
 
