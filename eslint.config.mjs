@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules and the import boundaries of the client
 // (bulletproof-react): features never import each other, engine/ and shared/ never import
-// features or the API layer, and the schema runtime imports neither React nor Fastify.
+// features or the API layer, and the schema runtime imports neither React nor Fastify. On the
+// server, db/ (tables, vocabularies, migrations) sits below services/ and routes/.
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -36,6 +37,14 @@ export default tseslint.config(
   {
     files: ['src/client/engine/**/*.{ts,tsx}', 'src/client/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [upTo('features|api')] }] },
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(\\.\\./)+(services|routes)(/|$)', message: 'db/ never imports services/ or routes/: code that needs both (the demo seed) lives above them.' }],
+      }],
+    },
   },
   {
     files: ['src/schema-runtime/**/*.ts'],

@@ -111,6 +111,13 @@ export type InvitesNewBodyInviteAddresses = {
   value: string;
 }[];
 /**
+ * A portal username: the login name, the name staff add users by, the federated identity a user is created with (longer identities are cut to maxLength) and the name the user-admin tool takes.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "Username".
+ */
+export type Username = string;
+/**
  * Answer of GET /api/v1/internal/ops-users/ (staff): the active staff and superuser accounts, by last name, first name and username; the software list credits one of them as the adder.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -118,7 +125,16 @@ export type InvitesNewBodyInviteAddresses = {
  */
 export type OpsUsers = PersonRef[];
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to. The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
+ * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying; allOf states what a target state needs (approve: staff_resources_type, when sent, is not empty — without it the stored types count; deny: a staff_comment that is not blank); staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectChangeBody".
+ */
+export type ProjectChangeBody = {
+  [k: string]: unknown;
+} & ProjectChangeBody1;
+/**
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "StateName".
@@ -161,7 +177,7 @@ export type SoftwareList = (ScienceSoftware & {
   [k: string]: unknown;
 })[];
 /**
- * Membership roles.
+ * Membership roles. leads marks the one role whose member leads a project (files it, invites, asks for extensions).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RoleName".
@@ -189,11 +205,11 @@ export type CrorisFinance = string[] | null;
 export type UsersAddInternalBody = [
   {
     label?: string;
-    value: string;
+    value: Username;
   },
   ...{
     label?: string;
-    value: string;
+    value: Username;
   }[]
 ];
 /**
@@ -598,7 +614,7 @@ export interface InvitesNewBody {
  * via the `definition` "LoginBody".
  */
 export interface LoginBody {
-  username: string;
+  username: Username;
   password: string;
 }
 /**
@@ -692,13 +708,7 @@ export interface PersonRef {
   username: string;
   person_uniqueid?: string;
 }
-/**
- * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying, where it is required; staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ProjectChangeBody".
- */
-export interface ProjectChangeBody {
+export interface ProjectChangeBody1 {
   identifier?: string;
   state?: StateName;
   requestState?: {
@@ -1603,6 +1613,22 @@ export interface PortalConstants {
    * The class of a registry project's institute entry that marks the lead institution.
    */
   leadInstituteClass: 'nositelj';
+}
+/**
+ * How the portal reads the research registry (CroRIS). Each value is the const of its property.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RegistryRules".
+ */
+export interface RegistryRules {
+  /**
+   * A registry project stays visible this many days after its end, so its lead keeps access while wrapping up.
+   */
+  graceDays: 180;
+  /**
+   * The registry's text for a person or project it does not know: a requester it does not know leads nothing, and the browser raises no error toast for it.
+   */
+  notFoundText: 'Ne postoji traženi resurs';
 }
 /**
  * The one place that names the service: serviceName goes into page titles and mails, serviceKey into cookie names, productKey replaces srce in every schema (as in srce-workshop). Each value is the const of its property.

@@ -3,8 +3,10 @@
  * errors to message keys. Imports neither React nor Fastify; `node.ts` adds the file loader.
  */
 export { createAjv } from './create-ajv';
-export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears } from './keywords';
+export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears, type CallerRole } from './keywords';
 export { requestDateCeiling } from './request-dates';
+export { LIVE_RULES, liveRulesFor, type LiveRuleName } from './live-rules';
+export { allowsExtension, extensionRequestState, leadRoleName, registryRules, usernameMaxLength, type RegistryRules, type StateBehaviourEntry } from './rule-annotations';
 export { mapCurrentClientBody, type CompatResult } from './client-compat';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';

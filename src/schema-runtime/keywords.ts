@@ -7,12 +7,12 @@ import type { KeywordDefinition, SchemaValidateFunction } from 'ajv';
  */
 export const ANNOTATION_KEYWORDS = [
   'label', 'userLabel', 'tooltip', 'icon', 'isActive', 'isRequest', 'staffOptions', 'leadOptions',
-  'endingState', 'remindAtEnd', 'expiresAfterGrace',
-  'badgeColor', 'registryBased', 'euroMatch', 'staffOnly', 'defaultOnApprove', 'projectType',
+  'endingState', 'remindAtEnd', 'expiresAfterGrace', 'extensionRequest', 'leads',
+  'badgeColor', 'registryBased', 'euroMatch', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
-  'aliases',
+  'aliases', 'liveRules',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */
@@ -172,9 +172,41 @@ export const notBlank: KeywordDefinition = {
   validate: withErrors('notBlank', (enabled: boolean, data: unknown) => (!enabled || (data as string).trim() !== '' ? null : {})),
 };
 
-/** Registers our keywords and annotations on an ajv instance. */
-export function addPortalKeywords(ajv: Ajv): Ajv {
+/** Who sends a payload: staff (staff and superusers) or any other user. */
+export type CallerRole = 'staff' | 'user';
+
+/**
+ * `staffOnly: true` — only staff may send this value (a resource type's `const` branch) or this
+ * payload (a request form of a staff-only request type). Role-aware: a validator built for the
+ * role `user` refuses it, one built for `staff` accepts it, and one built without a role (the
+ * server's answers, stored data) reads it as an annotation only.
+ */
+export function staffOnlyKeyword(role: CallerRole | undefined): KeywordDefinition {
+  return {
+    keyword: 'staffOnly',
+    schemaType: 'boolean',
+    errors: true,
+    validate: withErrors('staffOnly', (enabled: boolean, data: unknown) => {
+      if (!enabled || role !== 'user') return null;
+      const value = typeof data === 'string' ? data : String((data as { project_type?: unknown } | null)?.project_type ?? '');
+      return { value };
+    }),
+  };
+}
+
+/** `notAccepting: true` — the request type takes no requests now: every payload is refused. */
+export const notAccepting: KeywordDefinition = {
+  keyword: 'notAccepting',
+  schemaType: 'boolean',
+  errors: true,
+  validate: withErrors('notAccepting', (enabled: boolean) => (enabled ? {} : null)),
+};
+
+/** Registers our keywords and annotations on an ajv instance; `role` makes `staffOnly` a rule. */
+export function addPortalKeywords(ajv: Ajv, role?: CallerRole): Ajv {
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: undefined });
+  ajv.addKeyword(staffOnlyKeyword(role));
+  ajv.addKeyword(notAccepting);
   ajv.addKeyword(percentTotal);
   ajv.addKeyword(uniqueBy);
   ajv.addKeyword(dateOrder);

@@ -41,6 +41,24 @@ export function productKeyOf(docs: readonly Record<string, unknown>[]): string {
 }
 
 /**
+ * A staff-only request type (`staffOnly` of its entry in requests/index.json) makes its form's
+ * schema `staffOnly` too, so that validating for the role `user` refuses the payload; a type not
+ * `accepting` requests makes its form `notAccepting`, which refuses every payload. Stated once,
+ * in the index; derived here at load time.
+ */
+function markStaffOnlyForms(byId: Map<string, SchemaDoc>): void {
+  const index = byId.get(schemaIdOf(SCHEMA_IDS.requestTypes));
+  const entries = (index?.oneOf ?? []) as { staffOnly?: unknown; accepting?: unknown; form?: unknown }[];
+  for (const entry of entries) {
+    if (typeof entry.form !== 'string') continue;
+    const formId = schemaIdOf(`requests/${entry.form}`);
+    const form = byId.get(formId);
+    if (!form) continue;
+    byId.set(formId, { ...form, ...(entry.staffOnly === true ? { staffOnly: true } : {}), ...(entry.accepting === false ? { notAccepting: true } : {}) });
+  }
+}
+
+/**
  * Builds the catalog from schema documents. `{product}` in any string or key is replaced by the
  * product key of `rules/service.json` before anything else sees the schemas.
  *
@@ -54,6 +72,7 @@ export function createSchemaCatalog(docs: readonly Record<string, unknown>[]): S
     if (byId.has(doc.$id)) throw new Error(`two schemas share the $id ${doc.$id}`);
     byId.set(doc.$id, deriveEnums(substituteProduct(doc as SchemaDoc, productKey)));
   }
+  markStaffOnlyForms(byId);
   const schema = (nameOrId: string): SchemaDoc => {
     const found = byId.get(schemaIdOf(nameOrId));
     if (!found) throw new Error(`unknown schema ${nameOrId}`);

@@ -27,4 +27,7 @@ export const SCHEMA_IDS = {
   resourceLimits: schemaIdOf('rules/resource-limits'),
   scienceDomains: schemaIdOf('rules/science-domains'),
   requestTypes: schemaIdOf('requests/index'),
+  projectChange: schemaIdOf('api/project-change'),
+  registry: schemaIdOf('rules/registry'),
+  username: schemaIdOf('rules/username'),
 } as const;

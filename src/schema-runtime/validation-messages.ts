@@ -44,6 +44,8 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
   pattern: 'invalidPattern',
   noNul: 'nulCharacter',
   notBlank: 'required',
+  staffOnly: 'staffOnly',
+  notAccepting: 'notAccepting',
 };
 
 /** Keywords whose errors only restate failures of their sub-schemas. */
@@ -79,10 +81,19 @@ export function toValidationIssues(errors: readonly ErrorObject[] | null | undef
       continue;
     let path = error.instancePath;
     let key = messageKeyOf(error);
-    const params: Record<string, unknown> = { ...(error.params as Record<string, unknown>) };
+    let params: Record<string, unknown> = { ...(error.params as Record<string, unknown>) };
+    if (error.keyword === 'oneOf' || error.keyword === 'anyOf') {
+      // A value only staff may choose, sent by someone else: say so rather than "not allowed".
+      const branch = error.schemaPath.replace(/\/(oneOf|anyOf)$/, '/$1/');
+      const staffOnly = errors.find((e) => e.keyword === 'staffOnly' && e.instancePath === error.instancePath && e.schemaPath.startsWith(branch));
+      if (staffOnly) {
+        key = 'staffOnly';
+        params = { ...(staffOnly.params as Record<string, unknown>) };
+      }
+    }
     if (error.keyword === 'required') {
       path = `${path}/${String(params.missingProperty)}`;
-    } else if (error.keyword === 'minLength' && params.limit === 1) {
+    } else if (error.keyword === 'minLength' && params.limit === 1 && key === 'tooShort') {
       key = 'required';
     }
     if (error.keyword === 'type') params.type = [params.type].flat().join(', ');

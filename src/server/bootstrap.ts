@@ -21,7 +21,7 @@ export async function bootstrap(config: ServerConfig, schemas: SchemaSet = loadS
     await migrate(handle.db);
     await syncVocabularies(handle.db, schemas);
     if (config.demo) {
-      const { seedDemo } = await import('./db/seed-demo');
+      const { seedDemo } = await import('./demo/seed-demo');
       await seedDemo(handle.db, schemas);
     }
   } catch (error) {

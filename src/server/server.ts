@@ -3,7 +3,7 @@ import { bootstrap } from './bootstrap';
 import { buildApp } from './app';
 import { startJobs } from './jobs';
 import { startRegistryStandIn } from './services/registry/stand-in/registry-stand-in';
-import { DEMO_PEOPLE } from './db/demo-data';
+import { DEMO_PEOPLE } from './demo/demo-data';
 import { startIdpStandIn } from './services/saml/stand-in/idp-stand-in';
 
 /** Starts the portal: opens the database, builds the app, listens, runs the background jobs. */

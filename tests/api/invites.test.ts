@@ -3,7 +3,7 @@ import { purgeUsedInvites } from '../../src/server/services/invites/cleanup';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
-/** People as the stand-in registry knows them (db/demo-data.ts). */
+/** People as the stand-in registry knows them (demo/demo-data.ts). */
 const OIB = { lead: '20930726687', collab: '13625737435', mnovak: '82998169318', nperic: '46526311898', jvukovic: '79449356508', newbie: '93217836615' };
 /** The registry id of the lead's research project whose collaborators are collab, mnovak and newbie. */
 const REGISTRY_PROJECT = 27031;

@@ -193,7 +193,9 @@ describe('projects API', () => {
       const project = await leadProject('submit').catch(async () => leadProject('deny'));
       const without = await call('staff', 'POST', url(project.identifier), { state: 'deny', staff_comment: '  ' }, 'hr');
       expect(without.statusCode).toBe(400);
-      expect(without.json().status.message).toBe('Pri odbijanju zahtjeva morate se izjasniti o razlogu.');
+      expect(without.json().status.message).toContain('Pri odbijanju zahtjeva morate se izjasniti o razlogu.');
+      const none = await call('staff', 'POST', url(project.identifier), { state: 'deny' }, 'hr');
+      expect(none.json().status.message).toContain('Pri odbijanju zahtjeva morate se izjasniti o razlogu.');
       const res = await call('staff', 'POST', url(project.identifier), { state: 'deny', staff_comment: 'Nedostaje opis potrebnih resursa.' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ state: { name: 'deny' }, is_active: false, denied_by: { username: 'staff' } });

@@ -166,7 +166,7 @@ describe('request submission API', () => {
     });
 
     it('refuses a staff-only resource type from a non-staff requester', () =>
-      refused('lead', GENERAL, generalRequest({ resources_type: [{ value: 'PENKALA' }] }), 403, /Only staff can request the resource type PENKALA/));
+      refused('lead', GENERAL, generalRequest({ resources_type: [{ value: 'PENKALA' }] }), 400, /Only staff can choose PENKALA/));
   });
 
   describe('a client bypassed with invalid payloads', () => {

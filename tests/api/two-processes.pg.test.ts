@@ -2,7 +2,7 @@ import net from 'node:net';
 import { addDays, format } from 'date-fns';
 import { migrate, type DatabaseHandle } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { seedDemo } from '../../src/server/db/seed-demo';
+import { seedDemo } from '../../src/server/demo/seed-demo';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';

@@ -6,7 +6,7 @@
 import { buildApp } from '../../src/server/app';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { seedDemo } from '../../src/server/db/seed-demo';
+import { seedDemo } from '../../src/server/demo/seed-demo';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { readConfig } from '../../src/server/config';
 import { startJobs } from '../../src/server/jobs';

@@ -6,7 +6,7 @@
  * E2E_EXPIRED_INVITE_KEY, when set, becomes the key of the seeded invitation that is past its
  * expiry, so a test can open it (seeded keys are random).
  */
-import { DEMO_INVITES } from '../../src/server/db/demo-data';
+import { DEMO_INVITES } from '../../src/server/demo/demo-data';
 import { runE2ePortal, runMain } from './e2e-portal';
 
 runMain(async () => {

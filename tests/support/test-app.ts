@@ -48,7 +48,7 @@ export async function startTestApp(
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
   if (options.seed !== false) {
-    const { seedDemo } = await import('../../src/server/db/seed-demo');
+    const { seedDemo } = await import('../../src/server/demo/seed-demo');
     await seedDemo(handle.db, schemas);
   }
   const ctx: AppContext = { db: handle.db, schemas, config: testConfig(options.config) };

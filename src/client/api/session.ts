@@ -1,6 +1,9 @@
 import type { Session, User } from '../../../generated';
 import { api } from './api-slice';
 import { csrfTokenReceived } from './csrf-slice';
+import { SCHEMA_IDS } from '../../schema-runtime/schema-ids';
+import { leadRoleName } from '../../schema-runtime/rule-annotations';
+import { schemas } from '../shared/schema-set';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -34,5 +37,6 @@ export function isAdmin(user: User | undefined): boolean {
 
 /** Lead of at least one project. */
 export function isLead(user: User | undefined): boolean {
-  return !!user?.userproject_set?.some((membership) => membership.role.name === 'lead');
+  const lead = leadRoleName(schemas.vocabulary<{ leads?: boolean }>(SCHEMA_IDS.roles));
+  return !!user?.userproject_set?.some((membership) => membership.role.name === lead);
 }

@@ -115,10 +115,6 @@ export const MESSAGES = {
     en: 'Unknown applications (not installed on the cluster): {names}',
     hr: 'Nepoznate aplikacije (nisu instalirane na klasteru): {names}',
   },
-  resourceTypeStaffOnly: {
-    en: 'Only staff can request the resource type {types}',
-    hr: 'Tip resursa {types} može zatražiti samo osoblje',
-  },
   startAfterEnd: {
     en: 'The start date ({start}) is after the end date ({end})',
     hr: 'Datum početka ({start}) je nakon datuma završetka ({end})',

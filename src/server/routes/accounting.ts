@@ -9,6 +9,7 @@ import { usageAnswer } from '../services/accounting/usage-answer';
 import { forecastsFor } from '../services/accounting/forecast';
 import { scienceUsage, type ScienceUsageQuery } from '../services/accounting/science-usage';
 import { lookupIds } from '../db/vocabularies';
+import { ROLE } from '../services/projects/state-rules';
 
 type WindowQuery = { year?: string; range?: string; project?: string };
 
@@ -51,12 +52,12 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
         .select('id')
         .where('project_id', '=', project.id)
         .where('user_id', '=', userId)
-        .where('role_id', '=', roles.get('lead')!)
+        .where('role_id', '=', roles.get(ROLE.lead)!)
         .executeTakeFirst();
       if (!leads) throw new ApiError('forbidden', msg('notProjectLead', { identifier }));
       return [project.id];
     }
-    const led = await db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).where('role_id', '=', roles.get('lead')!).execute();
+    const led = await db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).where('role_id', '=', roles.get(ROLE.lead)!).execute();
     return led.map((m) => m.project_id);
   }
 

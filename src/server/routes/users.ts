@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
+import { usernameMaxLength } from '../../schema-runtime';
 import { activeUsersJson, inactiveUsersJson, opsUsers, userDetail } from '../services/users-lists';
 import { sendCachedList, type ListSpec } from '../services/list-cache';
 
@@ -26,7 +27,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get<{ Params: { username: string } }>('/api/v1/internal/users/:username', staff, async (request) => {
     const { username } = request.params;
     // No username is that long (NUL characters are refused before any route).
-    if (username.length > 150) throw new ApiError('notFound', msg('userNotFound'));
+    if (username.length > usernameMaxLength(schemas)) throw new ApiError('notFound', msg('userNotFound'));
     const user = await userDetail(db, schemas, username);
     if (!user) throw new ApiError('notFound', msg('userByNameNotFound', { username }));
     return user;

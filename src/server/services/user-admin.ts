@@ -5,6 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../db/tables';
 import { hashPassword } from './passwords';
+import { usernameMaxLength } from '../../schema-runtime';
+import { loadSchemaSet } from '../../schema-runtime/node';
 
 /** A refused admin command; the message says what to fix. */
 export class UserAdminError extends Error {}
@@ -47,11 +49,17 @@ export interface UserListEntry {
   hasPassword: boolean;
 }
 
-const MAX_USERNAME = 150;
+let maxUsername: number | undefined;
+/** The longest username, from the schemas the tool runs on (rules/username.json). */
+function maxUsernameLength(): number {
+  maxUsername ??= usernameMaxLength(loadSchemaSet());
+  return maxUsername;
+}
 
 function checkUsername(username: string): void {
   if (!username) throw new UserAdminError('--username is required');
-  if (username.length > MAX_USERNAME) throw new UserAdminError(`username is longer than ${MAX_USERNAME} characters`);
+  const max = maxUsernameLength();
+  if (username.length > max) throw new UserAdminError(`username is longer than ${max} characters`);
   if (/\s/.test(username)) throw new UserAdminError('username must not contain spaces');
 }
 

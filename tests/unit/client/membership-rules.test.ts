@@ -68,7 +68,7 @@ describe('memberships rules', () => {
   });
 
   it('never offers the lead for sign-off', () => {
-    expect(signOffCandidates(project('practical'))).toEqual([2, 3]);
+    expect(signOffCandidates(project('practical'), rules)).toEqual([2, 3]);
   });
 
   it('sends add_internal only when usernames and no addresses are chosen', () => {

@@ -1,4 +1,5 @@
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
+import { createSchemaSet } from '../../../src/schema-runtime/schema-set';
 import { loadSchemaFiles } from '../../../src/schema-runtime/node';
 import {
   assertBehaviourStates,
@@ -9,11 +10,15 @@ import {
   processingProblem,
   selectState,
   stateOptions,
+  stateNeeds,
+  type ChangeCheck,
   type ResourceTypeEntry,
   type StateEntry,
 } from '../../../src/client/features/processing/processing-rules';
 
 const catalog = createSchemaCatalog(loadSchemaFiles());
+const staffSet = createSchemaSet(loadSchemaFiles(), { role: 'staff' });
+const check: ChangeCheck = (payload) => staffSet.validate('api/project-change', payload).issues;
 const states = catalog.vocabulary<StateEntry>('rules/states');
 const types = catalog.vocabulary<ResourceTypeEntry>('rules/resource-types');
 const defaultType = types.find((t) => t.defaultOnApprove)!.value;
@@ -29,39 +34,45 @@ describe('processing rules', () => {
   });
 
   it('approving pre-fills the default type, turns the mail on and locks it', () => {
-    const form = selectState(initialForm('submit', []), 'approve', 'submit', types);
+    const form = selectState(initialForm('submit', []), 'approve', 'submit', types, check);
     expect(form.staffResourceTypes).toEqual([defaultType]);
     expect(form.emailSend).toBe(true);
     expect(emailLocked(form)).toBe(true);
-    expect(selectState(initialForm('submit', ['GPU']), 'approve', 'submit', types).staffResourceTypes).toEqual(['GPU']);
+    expect(selectState(initialForm('submit', ['GPU']), 'approve', 'submit', types, check).staffResourceTypes).toEqual(['GPU']);
   });
 
   it('approving an already approved project leaves the mail off', () => {
-    expect(selectState(initialForm('approve', ['CPU']), 'approve', 'approve', types).emailSend).toBe(false);
+    expect(selectState(initialForm('approve', ['CPU']), 'approve', 'approve', types, check).emailSend).toBe(false);
   });
 
   it('denying a submitted request turns the mail on, enables the comment and clears the granted types', () => {
-    const form = selectState(initialForm('submit', ['CPU']), 'deny', 'submit', types);
+    const form = selectState(initialForm('submit', ['CPU']), 'deny', 'submit', types, check);
     expect(form).toMatchObject({ emailSend: true, staffResourceTypes: [] });
-    expect(commentEnabled(form)).toBe(true);
-    expect(commentEnabled(selectState(form, 'expire', 'submit', types))).toBe(false);
+    expect(commentEnabled(form, check)).toBe(true);
+    expect(commentEnabled(selectState(form, 'expire', 'submit', types, check), check)).toBe(false);
   });
 
   it('refuse approving without a granted type, in the request and the project wording', () => {
-    const form = { ...selectState(initialForm('submit', []), 'approve', 'submit', types), staffResourceTypes: [] };
-    expect(processingProblem(form, false)).toBe('approveNeedsType');
-    expect(processingProblem(form, true)).toBe('approveNeedsTypeProject');
+    const form = { ...selectState(initialForm('submit', []), 'approve', 'submit', types, check), staffResourceTypes: [] };
+    expect(processingProblem(form, false, check)).toBe('approveNeedsType');
+    expect(processingProblem(form, true, check)).toBe('approveNeedsTypeProject');
+  });
+
+  it('read what a state needs from the change schema: approve a granted type, deny a comment', () => {
+    expect(stateNeeds(check, 'approve')).toEqual({ comment: false, resourceType: true });
+    expect(stateNeeds(check, 'deny')).toEqual({ comment: true, resourceType: false });
+    expect(stateNeeds(check, 'expire')).toEqual({ comment: false, resourceType: false });
   });
 
   it('refuse denying without a comment', () => {
-    const form = selectState(initialForm('submit', []), 'deny', 'submit', types);
-    expect(processingProblem(form, false)).toBe('denyNeedsComment');
-    expect(processingProblem({ ...form, comment: 'Nema resursa.' }, false)).toBeNull();
+    const form = selectState(initialForm('submit', []), 'deny', 'submit', types, check);
+    expect(processingProblem(form, false, check)).toBe('denyNeedsComment');
+    expect(processingProblem({ ...form, comment: 'Nema resursa.' }, false, check)).toBeNull();
   });
 
   it('build the change payload with the one-hot target state', () => {
-    const form = { ...selectState(initialForm('submit', []), 'deny', 'submit', types), comment: ' Razlog ' };
-    expect(changePayload('NRC-1', form, { name: 'Novi naziv' }, 'submit')).toEqual({
+    const form = { ...selectState(initialForm('submit', []), 'deny', 'submit', types, check), comment: ' Razlog ' };
+    expect(changePayload('NRC-1', form, { name: 'Novi naziv' }, 'submit', check)).toEqual({
       name: 'Novi naziv',
       identifier: 'NRC-1',
       requestState: { deny: true },

@@ -33,7 +33,7 @@ describe('resource numbers of the form', () => {
       const { forms, schema, limits } = limitsOf(dir);
       expect(limits.find((l) => l.name === 'HPCnSlotsCPU')?.maximum).toBe(10000);
       const validate = (n: number) =>
-        forms.validator
+        forms.validator('user')
           .validateFormData({ resources_numbers: { HPCnSlotsCPU: n } }, schema, undefined, (errors) =>
             rjsfErrorsToIssues(errors, schema).map((i) => issueToRjsfError(i, 'hr')),
           )

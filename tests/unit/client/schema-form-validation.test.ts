@@ -32,7 +32,7 @@ const practical = (extra: Record<string, unknown> = {}) => ({
 function validate(file: string, data: unknown, locale: FormLocale = 'hr'): RJSFValidationError[] {
   const { schema } = forms.form(file);
   const transform = (errors: RJSFValidationError[]) => rjsfErrorsToIssues(errors, schema).map((i) => issueToRjsfError(i, locale));
-  return forms.validator.validateFormData(data, schema, undefined, transform).errors;
+  return forms.validator('user').validateFormData(data, schema, undefined, transform).errors;
 }
 
 const at = (errors: RJSFValidationError[], property: string) => errors.filter((e) => e.property === property).map((e) => e.message);

@@ -57,4 +57,30 @@ describe('the QA tool (npm run validate)', () => {
     writeFileSync(join(dir, 'broken.json'), '{');
     expect(run('rules/resource-limits', join(dir, 'broken.json')).code).toBe(2);
   });
+
+  it('validates for the caller\'s role: a staff-only resource type is refused for --role user, the default, and accepted for --role staff', () => {
+    const change = payload('penkala.json', { resources_type: [{ label: 'PENKALA', value: 'PENKALA' }] });
+    const asUser = run('api/project-change', change);
+    expect(asUser.code).toBe(1);
+    expect(asUser.out).toContain('/resources_type/0/value: Only staff can choose PENKALA');
+    expect(run('api/project-change', change, '--role', 'user', '--lang', 'hr').out).toContain('Samo osoblje može odabrati PENKALA');
+    expect(run('api/project-change', change, '--role', 'staff').code).toBe(0);
+    expect(run('api/project-change', change, '--role', 'admin').code).toBe(2);
+  });
+
+  it('names the live-data rules it cannot judge for each payload', () => {
+    const extension = run('api/extension-new', payload('ext.json', { reason: 'Treba još vremena', date_end: '2030-01-31' }));
+    expect(extension.code).toBe(0);
+    expect(extension.out).toMatch(/^not judged: projectState/m);
+    const software = run('api/project-change', payload('sw.json', { science_software: ['gromacs'] }), '--role', 'staff');
+    expect(software.out).toMatch(/^not judged: installedSoftware/m);
+    const none = run('rules/resource-limits', payload('limits.json', { HPCnSlotsCPU: 12 }));
+    expect(none.out).not.toContain('not judged');
+  });
+
+  it('refuses a whitespace-only extension reason by the schema', () => {
+    const { code, out } = run('api/extension-new', payload('blank.json', { reason: '   ', date_end: '2030-01-31' }));
+    expect(code).toBe(1);
+    expect(out).toContain('/reason');
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { seedDemo } from '../../../src/server/db/seed-demo';
+import { seedDemo } from '../../../src/server/demo/seed-demo';
 import type { Database } from '../../../src/server/db/tables';
 import { verifyPassword } from '../../../src/server/services/passwords';
 import type { SchemaSet } from '../../../src/schema-runtime';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { seedDemo } from '../../../src/server/db/seed-demo';
+import { seedDemo } from '../../../src/server/demo/seed-demo';
 import type { Database } from '../../../src/server/db/tables';
 import { readConfig } from '../../../src/server/config';
 import { openTestDatabase } from '../../support/test-database';

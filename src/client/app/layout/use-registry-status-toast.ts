@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useRegistryInfoQuery } from '../../api/registry';
 import { useToast } from '../../shared/toast/use-toast';
+import { registryRules } from '../../../schema-runtime/rule-annotations';
+import { schemas } from '../../shared/schema-set';
 
 /** Registry answers that mean "nothing about this person", not trouble: no toast for them (spec point 8). */
-const QUIET_MESSAGES = ['Ne postoji traženi resurs', 'Could not parse JSON data from CroRIS'];
+const QUIET_MESSAGES = [registryRules(schemas).notFoundText, 'Could not parse JSON data from CroRIS'];
 
 /** True when a registry status should raise the sticky error toast. */
 export function registryStatusNeedsToast(status: { code: number; message: string } | undefined): boolean {

@@ -1,6 +1,7 @@
 import { RJSF_ADDITIONAL_PROPERTIES_FLAG, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { createAjv } from '../../../schema-runtime/create-ajv';
+import type { CallerRole } from '../../../schema-runtime/keywords';
 import { createSchemaSet, type SchemaSet } from '../../../schema-runtime/schema-set';
 import { dereferenceSchema } from './dereference-schema';
 
@@ -13,8 +14,11 @@ export interface FormDefinition {
 /** The request-form schemas with the one validator that checks them. */
 export interface FormSchemas {
   readonly set: SchemaSet;
-  /** RJSF's validator on the runtime's ajv (our keywords and formats); one per schema set. */
-  readonly validator: ValidatorType;
+  /**
+   * RJSF's validator on the runtime's ajv (our keywords and formats) for the caller's role: for
+   * `user`, values only staff may send are refused. One per schema set and role.
+   */
+  validator(role: CallerRole): ValidatorType;
   /** The form for a request schema file of schemas/requests (e.g. `practical-class.json`); built once. */
   form(file: string): FormDefinition;
 }
@@ -26,14 +30,22 @@ export interface FormSchemas {
  */
 export function createFormSchemas(docs: readonly Record<string, unknown>[]): FormSchemas {
   const set = createSchemaSet(docs);
-  const validator = customizeValidator({
-    ajvFormatOptions: false,
-    extenderFn: () => {
-      const ajv = createAjv();
-      ajv.addKeyword(RJSF_ADDITIONAL_PROPERTIES_FLAG);
-      return ajv;
-    },
-  });
+  const validators = new Map<CallerRole, ValidatorType>();
+  const validator = (role: CallerRole): ValidatorType => {
+    let found = validators.get(role);
+    if (!found) {
+      found = customizeValidator({
+        ajvFormatOptions: false,
+        extenderFn: () => {
+          const ajv = createAjv({ role });
+          ajv.addKeyword(RJSF_ADDITIONAL_PROPERTIES_FLAG);
+          return ajv;
+        },
+      });
+      validators.set(role, found);
+    }
+    return found;
+  };
   const forms = new Map<string, FormDefinition>();
   return {
     set,

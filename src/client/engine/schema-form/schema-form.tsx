@@ -42,7 +42,7 @@ export interface SchemaFormProps {
   submitBlocked?: boolean;
   /** While the request is being sent: the button waits. */
   submitting?: boolean;
-  /** Staff and superusers are offered staff-only resource types. */
+  /** Staff and superusers are offered staff-only resource types; the form validates for the caller's role. */
   isStaff: boolean;
   /** Where the server refused the last payload; shown in place like the form's own messages. */
   serverIssues?: readonly ValidationIssue[];
@@ -108,7 +108,7 @@ export default function SchemaForm({ form, initialData, disabled, submitBlocked,
       className={submitting ? 'schema-form loading' : 'schema-form'}
       schema={schema}
       uiSchema={uiSchema}
-      validator={formSchemas.validator}
+      validator={formSchemas.validator(isStaff ? 'staff' : 'user')}
       fields={FIELDS}
       formData={formData}
       formContext={formContext}

@@ -4,6 +4,7 @@ import { Checkbox, Icon, Table } from 'semantic-ui-react';
 import type { PortalProject } from '../../api/projects';
 import { ConfirmButton } from '../../engine/renderers';
 import { signOffCandidates } from './membership-rules';
+import { rules } from './membership-rule-set';
 import { useRoleLabel } from './role-label';
 
 interface MembersTableProps {
@@ -17,7 +18,7 @@ export function MembersTable({ project, signOff }: MembersTableProps) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const [ticked, setTicked] = useState<number[]>([]);
-  const candidates = useMemo(() => signOffCandidates(project), [project]);
+  const candidates = useMemo(() => signOffCandidates(project, rules), [project]);
   const members = useMemo(
     () => [...(project.userproject_set ?? [])].sort((a, b) => Number(candidates.includes(a.user.id)) - Number(candidates.includes(b.user.id))),
     [project.userproject_set, candidates],

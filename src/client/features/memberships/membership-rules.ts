@@ -1,10 +1,8 @@
-import type { RoleName, User } from '../../../../generated';
+import type { User } from '../../../../generated';
+import { leadRoleName } from '../../../schema-runtime/rule-annotations';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
 import type { SchemaCatalog } from '../../../schema-runtime/schema-catalog';
 import type { PortalProject } from '../../api/projects';
-
-const LEAD: RoleName = 'lead';
-const COLLABORATOR: RoleName = 'collaborator';
 
 /** The rules of the memberships pages, read from the schemas once. */
 export interface MembershipRuleSet {
@@ -16,9 +14,11 @@ export interface MembershipRuleSet {
   foreignInviteTypes: readonly string[];
   /** Types staff may add users to by username: those of the staff-only request types. */
   staffAddTypes: readonly string[];
+  /** The lead's role (the one rules/roles.json flags `leads`). */
+  leadRole: string;
 }
 
-/** Builds the rule set from rules/states.json, rules/project-types.json and requests/index.json. */
+/** Builds the rule set from rules/states.json, rules/project-types.json, rules/roles.json and requests/index.json. */
 export function membershipRuleSet(schemas: SchemaCatalog): MembershipRuleSet {
   const requestStates = schemas
     .vocabulary<{ isRequest?: boolean }>(SCHEMA_IDS.states)
@@ -30,7 +30,7 @@ export function membershipRuleSet(schemas: SchemaCatalog): MembershipRuleSet {
     .vocabulary<{ staffOnly?: boolean; projectType?: string }>(SCHEMA_IDS.requestTypes)
     .filter((r) => r.staffOnly === true && typeof r.projectType === 'string')
     .map((r) => r.projectType as string);
-  return { requestStates, registryTypes, foreignInviteTypes: types.filter((t) => t.foreignInvites === true).map((t) => t.value), staffAddTypes };
+  return { requestStates, registryTypes, foreignInviteTypes: types.filter((t) => t.foreignInvites === true).map((t) => t.value), staffAddTypes, leadRole: leadRoleName(schemas.vocabulary<{ leads?: boolean }>(SCHEMA_IDS.roles)) };
 }
 
 /** Projects that are memberships (not requests), split by is_active. */
@@ -62,7 +62,7 @@ export interface MembershipControls {
 /** The controls a user gets on a project (spec points 2 "Memberships", 5 "Collaborators", 6). */
 export function membershipControls(user: Pick<User, 'id' | 'is_staff' | 'is_superuser'>, project: PortalProject, rules: MembershipRuleSet): MembershipControls {
   const type = project.project_type.name;
-  const isLead = (project.userproject_set ?? []).some((m) => m.user.id === user.id && m.role.name === LEAD);
+  const isLead = (project.userproject_set ?? []).some((m) => m.user.id === user.id && m.role.name === rules.leadRole);
   return {
     isLead,
     invite: isLead,
@@ -75,10 +75,10 @@ export function membershipControls(user: Pick<User, 'id' | 'is_staff' | 'is_supe
 }
 
 /** Members a lead may sign off: collaborators only, never a lead. */
-export function signOffCandidates(project: PortalProject): number[] {
+export function signOffCandidates(project: PortalProject, rules: Pick<MembershipRuleSet, 'leadRole'>): number[] {
   const members = project.userproject_set ?? [];
-  const leads = new Set(members.filter((m) => m.role.name === LEAD).map((m) => m.user.id));
-  return members.filter((m) => m.role.name === COLLABORATOR && !leads.has(m.user.id)).map((m) => m.user.id);
+  const leads = new Set(members.filter((m) => m.role.name === rules.leadRole).map((m) => m.user.id));
+  return members.filter((m) => !leads.has(m.user.id)).map((m) => m.user.id);
 }
 
 /**

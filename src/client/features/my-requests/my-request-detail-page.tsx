@@ -16,7 +16,8 @@ export default function MyRequestDetailPage() {
   if (projects.isLoading) return <Loader active inline="centered" />;
   if (!project) return <Message warning content={t('myRequests.notFound')} />;
   const comments = project.staffcomment_set ?? [];
-  const lastComment = project.state.name === 'deny' ? comments[comments.length - 1]?.comment : undefined;
+  // Staff comments are kept with the state they were given for (the reason of a denial).
+  const lastComment = comments.filter((c) => c.project_state === project.state.name).at(-1)?.comment;
   const granted = project.staff_resources_type ?? [];
   return (
     <section data-page="my-request-detail" className="my-request-detail">

@@ -1,16 +1,14 @@
 import { addDays, addMonths, format, isValid, parseISO } from 'date-fns';
 import type { ProjectExtension } from '../../../../generated';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { allowsExtension, type StateBehaviourEntry } from '../../../schema-runtime/rule-annotations';
 import { schemas } from '../../shared/schema-set';
 
-const STATES = schemas.vocabulary<{ leadOptions?: string[]; isRequest?: boolean }>(SCHEMA_IDS.states);
+const STATES = schemas.vocabulary<StateBehaviourEntry & { isRequest?: boolean }>(SCHEMA_IDS.states);
 
-/** The state a lead's extension request moves a project to (rules/states.json). */
-export const EXTENSION_STATE = 'submit-extend';
-
-/** True when the lead may ask for an extension in this state (its `leadOptions` allow submit-extend). */
+/** True when the lead may ask for an extension in this state (rules/states.json: its `leadOptions` offer the `extensionRequest` state). */
 export function canRequestExtension(state: string): boolean {
-  return STATES.some((s) => s.value === state && (s.leadOptions ?? []).includes(EXTENSION_STATE));
+  return allowsExtension(STATES, state);
 }
 
 /**

@@ -7,7 +7,8 @@ import { ConfirmButton, useStateLabel } from '../../engine/renderers';
 import { useToast } from '../../shared/toast/use-toast';
 import { paths } from '../../shared/paths';
 import { StateSelector } from './state-selector';
-import { RESOURCE_TYPES, STATES } from './vocabularies';
+import { allowsExtension } from '../../../schema-runtime/rule-annotations';
+import { checkChange, RESOURCE_TYPES, STATES } from './vocabularies';
 import { changePayload, commentEnabled, emailLocked, initialForm, processingProblem, selectState, stateOptions } from './processing-rules';
 import { useSaveProcessing } from './use-save-processing';
 
@@ -41,10 +42,10 @@ export function ProcessingPanel({
   const [form, setForm] = useState(() => initialForm(initial, (project.staff_resources_type ?? []).map((r) => r.value)));
   const [confirming, setConfirming] = useState(false);
   const { save, destroy, saving, deleting } = useSaveProcessing(project.identifier, projectMode);
-  const canRequestExtension = (STATES.find((s) => s.value === initial) as { leadOptions?: string[] } | undefined)?.leadOptions?.length;
+  const canRequestExtension = allowsExtension(STATES, initial);
 
   const trySave = () => {
-    const problem = processingProblem(form, projectMode);
+    const problem = processingProblem(form, projectMode, checkChange);
     if (problem) {
       toast.error(t(`processing.${problem}`), { sticky: problem !== 'denyNeedsComment' });
       return;
@@ -59,7 +60,7 @@ export function ProcessingPanel({
         {t('processing.initialState')}: <strong>{stateLabel(initial)}</strong>
       </p>
       <Form>
-        <StateSelector options={stateOptions(STATES, initial)} value={form.state} onChange={(s) => setForm((f) => selectState(f, s, initial, RESOURCE_TYPES))} />
+        <StateSelector options={stateOptions(STATES, initial)} value={form.state} onChange={(s) => setForm((f) => selectState(f, s, initial, RESOURCE_TYPES, checkChange))} />
         <Form.Field>
           <label htmlFor="staff-resource-types">{t('processing.granted')}</label>
           <Dropdown
@@ -73,7 +74,7 @@ export function ProcessingPanel({
             onChange={(_e, d) => setForm((f) => ({ ...f, staffResourceTypes: d.value as string[] }))}
           />
         </Form.Field>
-        <Form.Field disabled={!commentEnabled(form)}>
+        <Form.Field disabled={!commentEnabled(form, checkChange)}>
           <label htmlFor="staff-comment">{t('processing.comment')}</label>
           <TextArea id="staff-comment" value={form.comment} onChange={(_e, d) => setForm((f) => ({ ...f, comment: String(d.value ?? '') }))} />
         </Form.Field>
@@ -117,7 +118,7 @@ export function ProcessingPanel({
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void save(changePayload(project.identifier, form, edited, initial));
+          void save(changePayload(project.identifier, form, edited, initial, checkChange));
         }}
       />
     </Segment>

@@ -2,9 +2,23 @@ import type { ProjectChangeBody } from '../../../../generated';
 
 /**
  * The processing screen's rules (spec points 4 and 5, "Staff processing") as pure functions over
- * the vocabularies of rules/states.json and rules/resource-types.json, so they are unit-tested
- * without a browser.
+ * the vocabularies of rules/states.json and rules/resource-types.json and the change schema
+ * (api/project-change.json), so they are unit-tested without a browser. What a target state needs
+ * (a comment, a granted resource type) is the change schema's allOf, asked through a
+ * {@link ChangeCheck}; it is not written here.
  */
+
+/** Validates a change payload against api/project-change.json (for staff) and answers its issues. */
+export type ChangeCheck = (payload: Record<string, unknown>) => readonly { path: string; key: string }[];
+
+/** What the change schema asks of a move to `state`: a staff comment, a granted resource type. */
+export function stateNeeds(check: ChangeCheck, state: string): { comment: boolean; resourceType: boolean } {
+  const issues = check({ requestState: { [state]: true }, staff_resources_type: [] });
+  return {
+    comment: issues.some((i) => i.path === '/staff_comment'),
+    resourceType: issues.some((i) => i.path === '/staff_resources_type'),
+  };
+}
 
 /** A state as rules/states.json annotates it (only what the rules read). */
 export interface StateEntry {
@@ -49,9 +63,9 @@ export function emailLocked(form: ProcessingForm): boolean {
   return form.state === BEHAVIOUR_STATES.approved;
 }
 
-/** The comment is enabled only when denying. */
-export function commentEnabled(form: ProcessingForm): boolean {
-  return form.state === BEHAVIOUR_STATES.denied;
+/** The comment is enabled only for a target state that needs one (denying). */
+export function commentEnabled(form: ProcessingForm, check: ChangeCheck): boolean {
+  return stateNeeds(check, form.state).comment;
 }
 
 /** The form when the screen opens: the project's state and granted types, no comment, no mail. */
@@ -61,8 +75,8 @@ export function initialForm(state: string, staffResourceTypes: readonly string[]
 
 /**
  * The form after staff pick `target` in the one-hot state selector:
- * - approve: mail on (locked), the `defaultOnApprove` type pre-filled when none is granted; mail off
- *   when the project was already approved;
+ * - a state that needs a granted type: the `defaultOnApprove` type pre-filled when none is granted;
+ * - approve: mail on (locked); mail off when the project was already approved;
  * - deny: mail on, comment enabled; a submitted request switched to deny loses its granted types;
  * - extend: mail on (the lead is told of the extension);
  * - any other state: mail off, comment cleared.
@@ -72,17 +86,12 @@ export function selectState(
   target: string,
   initial: string,
   resourceTypes: readonly ResourceTypeEntry[],
+  check: ChangeCheck,
 ): ProcessingForm {
-  const next: ProcessingForm = { ...form, state: target };
-  if (target === BEHAVIOUR_STATES.approved) {
-    const fallback = resourceTypes.filter((r) => r.defaultOnApprove).map((r) => r.value);
-    return {
-      ...next,
-      staffResourceTypes: form.staffResourceTypes.length ? form.staffResourceTypes : fallback,
-      emailSend: initial !== BEHAVIOUR_STATES.approved,
-      comment: '',
-    };
-  }
+  let next: ProcessingForm = { ...form, state: target };
+  if (stateNeeds(check, target).resourceType && form.staffResourceTypes.length === 0)
+    next = { ...next, staffResourceTypes: resourceTypes.filter((r) => r.defaultOnApprove).map((r) => r.value) };
+  if (target === BEHAVIOUR_STATES.approved) return { ...next, emailSend: initial !== BEHAVIOUR_STATES.approved, comment: '' };
   if (target === BEHAVIOUR_STATES.denied) {
     return { ...next, emailSend: true, staffResourceTypes: initial === BEHAVIOUR_STATES.submitted ? [] : form.staffResourceTypes };
   }
@@ -94,25 +103,29 @@ export function selectState(
 export type ProcessingProblem = 'approveNeedsType' | 'approveNeedsTypeProject' | 'denyNeedsComment';
 
 /**
- * Checks the form before saving: approving needs a granted resource type (the project variant of
- * the message in manage-project mode); denying needs a comment.
+ * Checks the form before saving against the change schema: approving needs a granted resource type
+ * (the project variant of the message in manage-project mode); denying needs a comment.
  */
-export function processingProblem(form: ProcessingForm, projectMode: boolean): ProcessingProblem | null {
-  if (form.state === BEHAVIOUR_STATES.approved && form.staffResourceTypes.length === 0)
-    return projectMode ? 'approveNeedsTypeProject' : 'approveNeedsType';
-  if (form.state === BEHAVIOUR_STATES.denied && form.comment.trim() === '') return 'denyNeedsComment';
+export function processingProblem(form: ProcessingForm, projectMode: boolean, check: ChangeCheck): ProcessingProblem | null {
+  const issues = check({
+    requestState: { [form.state]: true },
+    staff_resources_type: form.staffResourceTypes.map((value) => ({ label: value, value })),
+    ...(commentEnabled(form, check) ? { staff_comment: form.comment } : {}),
+  });
+  if (issues.some((i) => i.key === 'approveNeedsType')) return projectMode ? 'approveNeedsTypeProject' : 'approveNeedsType';
+  if (issues.some((i) => i.key === 'denyNeedsComment')) return 'denyNeedsComment';
   return null;
 }
 
 /** The change payload (schemas/api/project-change.json) for the form and any edited request fields. */
-export function changePayload(identifier: string, form: ProcessingForm, edited: Record<string, unknown> | null, initial: string): ProjectChangeBody {
+export function changePayload(identifier: string, form: ProcessingForm, edited: Record<string, unknown> | null, initial: string, check: ChangeCheck): ProjectChangeBody {
   // State and type names come from the vocabularies the selector and dropdown offer.
   return {
     ...(edited ?? {}),
     identifier,
     ...(form.state !== initial ? { requestState: { [form.state]: true } } : {}),
     staff_resources_type: form.staffResourceTypes.map((value) => ({ label: value, value })),
-    ...(commentEnabled(form) ? { staff_comment: form.comment.trim() } : {}),
+    ...(commentEnabled(form, check) ? { staff_comment: form.comment.trim() } : {}),
     staff_emailSend: form.emailSend,
   } as ProjectChangeBody;
 }

@@ -15,10 +15,11 @@ import { ProcessingPanel } from './processing-panel';
 import { editedFields } from './edited-fields';
 import { UsageSummary } from './usage-summary';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { leadRoleName } from '../../../schema-runtime/rule-annotations';
 import { schemas } from '../../shared/schema-set';
 import './processing.css';
 
-const LEAD_ROLE = schemas.vocabulary(SCHEMA_IDS.roles)[0]?.value;
+const LEAD_ROLE = leadRoleName(schemas.vocabulary<{ leads?: boolean }>(SCHEMA_IDS.roles));
 
 /** The processing screen of a request (`/ui/requests/:projId`) or, in manage-project mode, a project. */
 export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {

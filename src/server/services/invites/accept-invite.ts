@@ -4,6 +4,7 @@
  * 'already assigned to project', 'duplicate key', 'Lead CroRIS project' …), so they must not change.
  */
 import type { AppContext } from '../../context';
+import { registryRules } from '../../../schema-runtime';
 import type { UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { activeStateNames } from '../active-states';
@@ -73,7 +74,7 @@ async function liveRegistryProjects(ctx: AppContext, user: UserRow): Promise<{ l
   const client = registryClientFor(ctx.config.registry);
   try {
     if (!client) throw new RegistryError('unreachable', '', 'no registry is configured');
-    const data = await lookupRegistryPerson(client, user.person_oib);
+    const data = await lookupRegistryPerson(client, user.person_oib, { graceDays: registryRules(ctx.schemas).graceDays });
     return { lead: data.projects_lead_info.length, associate: data.projects_associate_info.length };
   } catch (error) {
     if (error instanceof RegistryError && error.kind === 'notFound') return { lead: 0, associate: 0 };

@@ -9,10 +9,11 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/tables';
 import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
 import { activeStateNames } from '../active-states';
+import { ROLE } from '../projects/state-rules';
 
 /** Roles by meaning; typed by the generated RoleName so a renamed role fails the type check. */
-export const LEAD_ROLE: RoleName = 'lead';
-export const COLLABORATOR_ROLE: RoleName = 'collaborator';
+export const LEAD_ROLE: RoleName = ROLE.lead;
+export const COLLABORATOR_ROLE: RoleName = ROLE.collaborator;
 
 /** person_type of users who sign in through eduGAIN; anything else counts as local. */
 export const FOREIGN_PERSON = 'foreign';

@@ -11,7 +11,8 @@ import { ApiError, msg } from '../../errors';
 import { ensureClusterUsername } from '../cluster-username';
 import { mailOutcome, type Outcome } from './project-mails';
 import { assertEditsValid, editsOf, EDITABLE_FIELDS, type Edits } from './project-edits';
-import { assertKnownSoftware, assertResourceTypesAllowed } from './request-checks';
+import { assertKnownSoftware, validationError } from './request-checks';
+import type { SchemaSet } from '../../../schema-runtime';
 import { loadProject, loadProjectRecords, type ProjectRecord } from './serialize-project';
 import { ROLE, STATE, stateRule } from './state-rules';
 
@@ -74,6 +75,21 @@ async function closePendingExtension(trx: Transaction<Database>, projectId: numb
 }
 
 /**
+ * What the target state needs (the allOf of api/project-change.json: approving a granted resource
+ * type, denying a reason), checked on the change as it takes effect: the target resolved from the
+ * current state when the body names none, the granted types the stored ones when it sends none.
+ * The request and project variants of the approval message follow the current state.
+ */
+function assertTargetNeeds(schemas: SchemaSet, body: ProjectChangeBody, target: StateName, granted: unknown[], isRequest: boolean): void {
+  const effective = { state: target, staff_resources_type: granted, ...(body.staff_comment !== undefined ? { staff_comment: body.staff_comment } : {}) };
+  const issues = schemas.validate('api/project-change', effective).issues.filter((i) => i.path === '/staff_resources_type' || i.path === '/staff_comment');
+  if (issues.length === 0) return;
+  if (issues[0].key === 'approveNeedsType') throw new ApiError('validationFailed', msg(isRequest ? 'approveNeedsTypeRequest' : 'approveNeedsTypeProject'), { issues });
+  if (issues[0].key === 'denyNeedsComment') throw new ApiError('validationFailed', msg('denyNeedsReason'), { issues });
+  throw validationError(issues);
+}
+
+/**
  * Applies a staff change to the project `identifier` and answers the changed project.
  *
  * @throws ApiError 404 for a missing project, 400 for a transition rules/states.json does not
@@ -84,7 +100,6 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
   const { db, schemas } = ctx;
   if (body.identifier !== undefined && body.identifier !== identifier)
     throw new ApiError('validationFailed', msg('bodyForOtherProject', { body: body.identifier, identifier }));
-  assertResourceTypesAllowed(schemas, body.resources_type, true);
   const states = await lookupIds(db, 'states');
   const now = new Date();
 
@@ -101,10 +116,8 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
     const edits = editsOf(row, body);
     assertEditsValid(schemas, row, edits);
     await assertKnownSoftware(trx, edits.science_software);
-    const granted = edits.staff_resources_type ?? (row.staff_resources_type as unknown[] | null) ?? [];
-    if (target === STATE.approved && granted.length === 0) throw new ApiError('validationFailed', msg(current.isRequest ? 'approveNeedsTypeRequest' : 'approveNeedsTypeProject'));
+    assertTargetNeeds(schemas, body, target, edits.staff_resources_type ?? (row.staff_resources_type as unknown[] | null) ?? [], current.isRequest);
     const comment = body.staff_comment?.trim() ?? '';
-    if (target === STATE.denied && !comment) throw new ApiError('validationFailed', msg('denyNeedsReason'));
 
     const update: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(edits)) update[field] = JSON_FIELDS.has(field) ? JSON.stringify(value) : value;

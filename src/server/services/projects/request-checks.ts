@@ -1,13 +1,12 @@
 /**
  * Checks a request or a staff edit needs beyond its JSON Schema: values that live in the database
- * (installed software) or depend on who asks (staff-only resource types).
+ * (installed software). Staff-only resource types are a role-aware schema rule (`staffOnly`).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables';
-import type { SchemaSet, ValidationIssue } from '../../../schema-runtime';
+import type { ValidationIssue } from '../../../schema-runtime';
 import { ApiError, localText, msg } from '../../errors';
 import { describeIssues } from '../../plugins/errors';
-import { staffOnlyResourceTypes } from './state-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,14 +28,6 @@ export async function assertKnownSoftware(db: Db, names: readonly string[] | und
   if (issues.length === 0) return;
   const unknown = names.filter((n) => !known.has(n));
   throw new ApiError('validationFailed', msg(unknown.length > 1 ? 'unknownApplications' : 'unknownApplication', { names: unknown.join(', ') }), { issues });
-}
-
-/** Refuses staff-only resource types (rules/resource-types.json) asked for by someone who is not staff. */
-export function assertResourceTypesAllowed(schemas: SchemaSet, types: readonly { value: string }[] | undefined, isStaff: boolean): void {
-  if (isStaff || !types) return;
-  const staffOnly = new Set(staffOnlyResourceTypes(schemas));
-  const refused = types.map((t) => t.value).filter((v) => staffOnly.has(v));
-  if (refused.length) throw new ApiError('forbidden', msg('resourceTypeStaffOnly', { types: refused.join(', ') }));
 }
 
 /** Whether a database error is a unique-constraint violation. */

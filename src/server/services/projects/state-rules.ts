@@ -5,7 +5,7 @@
  * the first use instead of silently changing what the server allows.
  */
 import type { SchemaSet } from '../../../schema-runtime';
-import { SCHEMA_IDS } from '../../../schema-runtime';
+import { extensionRequestState, leadRoleName, SCHEMA_IDS } from '../../../schema-runtime';
 import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '../../../../generated';
 
 /** States whose transitions have side effects beyond setting the state. */
@@ -18,13 +18,13 @@ export const STATE = {
   denied: 'deny',
   /** Approving an extension request: the pending extension's end date becomes the project's. */
   extended: 'extend',
-  /** A lead's extension request puts the project in it. */
+  /** A lead's extension request puts the project in it (checked to be the state flagged `extensionRequest`). */
   extensionRequested: 'submit-extend',
   /** Where the automatic lifecycle moves a project whose grace period has passed. */
   expired: 'expire',
 } as const satisfies Record<string, StateName>;
 
-/** Membership roles with behaviour of their own. */
+/** Membership roles with behaviour of their own; `lead` is checked to be the role rules/roles.json flags `leads`. */
 export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
 
 /** One state of rules/states.json with the flags the server reads. */
@@ -62,6 +62,11 @@ function assertNamed(schemas: SchemaSet): void {
   const roles = new Set(schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value));
   for (const name of Object.values(STATE)) if (!states.has(name)) throw new Error(`rules/states has no state "${name}"`);
   for (const name of Object.values(ROLE)) if (!roles.has(name)) throw new Error(`rules/roles has no role "${name}"`);
+  const lead = leadRoleName(schemas.vocabulary<{ leads?: boolean }>(SCHEMA_IDS.roles));
+  if (lead !== ROLE.lead) throw new Error(`rules/roles flags "${lead}" as the lead's role, the server names "${ROLE.lead}"`);
+  const extension = extensionRequestState(schemas.vocabulary<{ extensionRequest?: boolean }>(SCHEMA_IDS.states));
+  if (extension !== STATE.extensionRequested)
+    throw new Error(`rules/states flags "${extension}" as the extension request's state, the server names "${STATE.extensionRequested}"`);
   checked.add(schemas);
 }
 
@@ -126,12 +131,4 @@ export function isInstitutional(schemas: SchemaSet, projectType: string): boolea
   return schemas
     .vocabulary<{ institutional?: boolean }>(SCHEMA_IDS.projectTypes)
     .some((t) => t.value === projectType && t.institutional === true);
-}
-
-/** Resource types only staff may ask for or grant (`staffOnly` in rules/resource-types.json). */
-export function staffOnlyResourceTypes(schemas: SchemaSet): string[] {
-  return schemas
-    .vocabulary<{ staffOnly?: boolean }>(SCHEMA_IDS.resourceTypes)
-    .filter((t) => t.staffOnly === true)
-    .map((t) => t.value);
 }

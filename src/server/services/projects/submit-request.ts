@@ -21,12 +21,12 @@ import type {
 import { ApiError, localText, msg } from '../../errors';
 import { renderMessage, type MessageKey } from '../../i18n/messages';
 import type { InstituteCheck } from '../../../../generated';
-import { mapCurrentClientBody } from '../../../schema-runtime';
+import { mapCurrentClientBody, registryRules } from '../../../schema-runtime';
 import { checkInstituteEligibility } from '../registry/institute-eligibility';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { nextIdentifier } from './identifiers';
 import { mailNewRequest } from './project-mails';
-import { assertKnownSoftware, assertResourceTypesAllowed, isUniqueViolation, validationError } from './request-checks';
+import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
 import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
 
@@ -46,9 +46,6 @@ export type SubmitEndpoint = 'general' | 'research';
 
 type GeneralRequest = InstitutionalRequest | InternalRequest | PracticalClassRequest | ThesisRequest | WorkshopRequest;
 
-/** The registry's marker of the lead institution among a project's institutes. */
-/** The registry's text for a person or project it does not know. */
-const REGISTRY_NOT_FOUND = 'Ne postoji traženi resurs';
 
 /** The fields a request stores, whatever its type. */
 type StoredFields = {
@@ -106,7 +103,7 @@ async function ledRegistryProject(ctx: AppContext, user: UserRow, crorisId: numb
   for (const fresh of [false, true]) {
     const info = await getRegistryInfo(ctx, user.person_oib, { fresh });
     if (!info.data) {
-      if (info.status.message.includes(REGISTRY_NOT_FOUND)) throw new ApiError('forbidden', msg('notRegistryLead'));
+      if (info.status.message.includes(registryRules(ctx.schemas).notFoundText)) throw new ApiError('forbidden', msg('notRegistryLead'));
       throw new ApiError('registryUnavailable', msg('registryCheckFailed', { detail: info.status.message }));
     }
     const project = info.data.projects_lead_info.find((p) => p.croris_id === crorisId);
@@ -166,11 +163,11 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
   const rule = requestTypeFor(ctx, user, body, endpoint);
   // The current web client sends its whole form state: what the form does not have is ignored.
   const mapped = mapCurrentClientBody(schemas, formSchemaId(rule), body).body;
-  const result = schemas.validate(formSchemaId(rule), mapped);
+  // Role-aware: staff-only values (rules/resource-types.json) are refused for anyone but staff.
+  const result = schemas.forRole(isAdmin(user) ? 'staff' : 'user').validate(formSchemaId(rule), mapped);
   if (!result.valid) throw validationError(result.issues);
   const request = mapped as GeneralRequest | ResearchRequest;
   await assertKnownSoftware(db, request.science_software);
-  assertResourceTypesAllowed(schemas, request.resources_type, isAdmin(user));
 
   let fields: StoredFields;
   if (endpoint === 'research') {

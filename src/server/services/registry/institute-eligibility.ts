@@ -8,10 +8,10 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
 import { activeStateNames } from '../active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
-import { STATE } from '../projects/state-rules';
+import { ROLE, STATE } from '../projects/state-rules';
 
 /** The role that counts as "already submitted". */
-const LEAD_ROLE = 'lead';
+const LEAD_ROLE = ROLE.lead;
 
 type Reason = InstituteCheck['status']['message'];
 

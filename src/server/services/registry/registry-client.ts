@@ -159,7 +159,7 @@ export class RegistryClient {
     if (status >= 500) throw new Retryable(new RegistryError('serverError', path, `the registry answered HTTP ${status}`, status));
     const body = parseObject(text);
     const errorMessage = body && typeof body.errorMessage === 'string' ? body.errorMessage : undefined;
-    if (status === 404) throw new RegistryError('notFound', path, errorMessage ?? 'Ne postoji traženi resurs', status);
+    if (status === 404) throw new RegistryError('notFound', path, errorMessage ?? 'the registry does not know the requested resource', status);
     if (status >= 400) throw new RegistryError('rejected', path, errorMessage ?? `the registry answered HTTP ${status}`, status);
     if (!body) throw new RegistryError('badJson', path, 'the registry did not answer with a JSON object', status);
     // The registry reports some errors inside a 200 answer.

@@ -8,13 +8,11 @@ import { RegistryError, type RegistryClient, type RegistryDocument } from './reg
 /** The `data` of a registry-info answer. */
 export type RegistryData = NonNullable<RegistryInfo['data']>;
 
-/** A project stays visible this many days after its end, so leads keep access while they wrap up. */
-export const REGISTRY_GRACE_DAYS = 180;
-
 export interface LookupOptions {
   /** "Today" for the grace rule; now when absent. */
   now?: Date;
-  graceDays?: number;
+  /** A project stays visible this many days after its end (graceDays of rules/registry.json). */
+  graceDays: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -110,9 +108,9 @@ const isFalse = (v: unknown) => String(v).trim().toLowerCase() === 'false';
  * @returns the `data` of RegistryInfo (valid against entities/registry-info)
  * @throws RegistryError, e.g. kind notFound when the registry does not know the OIB
  */
-export async function lookupRegistryPerson(client: RegistryClient, oib: string, options: LookupOptions = {}): Promise<RegistryData> {
+export async function lookupRegistryPerson(client: RegistryClient, oib: string, options: LookupOptions): Promise<RegistryData> {
   const today = options.now ?? new Date();
-  const graceMs = (options.graceDays ?? REGISTRY_GRACE_DAYS) * DAY_MS;
+  const graceMs = options.graceDays * DAY_MS;
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   // An end date we cannot read keeps the project: hiding it could wrongly allow an institutional request.
   const isDead = (p: RegistryDocument) => {

@@ -4,6 +4,7 @@
  */
 import type { RegistryInfo } from '../../../../generated';
 import type { AppContext } from '../../context';
+import { registryRules } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import { RegistryClient, RegistryError } from './registry-client';
 import { lookupRegistryPerson, type RegistryData } from './registry-lookup';
@@ -39,8 +40,12 @@ export function registryClientFor(registry: ServerConfig['registry']): RegistryC
   });
 }
 
-/** The answer for a failed lookup (reference §2.2 "CroRIS"): the error travels inside the status. */
-export function failureAnswer(error: unknown): RegistryInfo {
+/**
+ * The answer for a failed lookup (reference §2.2 "CroRIS"): the error travels inside the status.
+ * A person the registry does not know is told by the registry's own text (rules/registry.json),
+ * which the request checks and the browser recognise.
+ */
+export function failureAnswer(error: unknown, notFoundText: string): RegistryInfo {
   const { getFailed, parseFailed, jsonFailed } = REGISTRY_MESSAGES;
   if (!(error instanceof RegistryError)) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -50,6 +55,7 @@ export function failureAnswer(error: unknown): RegistryInfo {
     case 'timeout': return { status: { code: 408, message: `${getFailed} - ${error.message}` } };
     case 'unreachable': return { status: { code: 503, message: `${getFailed} - ${error.message}` } };
     case 'badJson': return { status: { code: 500, message: `${jsonFailed} - ${error.message}` } };
+    case 'notFound': return { status: { code: 500, message: `${parseFailed} - ${notFoundText}` } };
     default: return { status: { code: 500, message: `${parseFailed} - ${error.message}` } };
   }
 }
@@ -58,13 +64,13 @@ async function lookup(ctx: AppContext, oib: string): Promise<RegistryInfo> {
   const client = registryClientFor(ctx.config.registry);
   if (!client) return { status: { code: 503, message: `${REGISTRY_MESSAGES.getFailed} - no registry is configured` } };
   try {
-    const answer: RegistryInfo = { status: { code: 200, message: REGISTRY_MESSAGES.ok }, data: await lookupRegistryPerson(client, oib) };
+    const answer: RegistryInfo = { status: { code: 200, message: REGISTRY_MESSAGES.ok }, data: await lookupRegistryPerson(client, oib, { graceDays: registryRules(ctx.schemas).graceDays }) };
     // Whatever the registry sent, we only ever hand out (and store) answers our schema accepts.
     const check = ctx.schemas.validate('entities/registry-info', answer);
-    if (!check.valid) return failureAnswer(new RegistryError('badJson', oib, `unexpected registry data at ${check.issues[0]?.path || '/'}`));
+    if (!check.valid) return failureAnswer(new RegistryError('badJson', oib, `unexpected registry data at ${check.issues[0]?.path || '/'}`), registryRules(ctx.schemas).notFoundText);
     return answer;
   } catch (error) {
-    return failureAnswer(error);
+    return failureAnswer(error, registryRules(ctx.schemas).notFoundText);
   }
 }
 

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/tables';
 import { readAttributes, findValues } from './attributes';
 import { edugainLogin, nationalLogin, readUserMap, type Refusal } from './federated-users';
 import { consumeRequest } from './request-store';
+import { usernameMaxLength } from '../../../schema-runtime';
 import type { ServiceProvider } from './service-providers';
 
 /** Where a refused response sends the browser, and why (for the log). */
@@ -93,7 +94,7 @@ export async function consumeLoginResponse(ctx: AppContext, sp: ServiceProvider,
   const attrs = readAttributes(profile.attributes as Record<string, unknown> | undefined);
   let result;
   if (sp.name === 'national') {
-    result = await nationalLogin(ctx.db, attrs);
+    result = await nationalLogin(ctx.db, attrs, usernameMaxLength(ctx.schemas));
   } else {
     const { saml } = ctx.config;
     const authorities = findValues(profile.getAssertion?.(), 'AuthenticatingAuthority');
@@ -101,6 +102,7 @@ export async function consumeLoginResponse(ctx: AppContext, sp: ServiceProvider,
       allowAaiEduHr: saml.edugainAllowAaiEduHr,
       aaiEduHrMatch: saml.aaiEduHrIdpMatch,
       userMap: await readUserMap(saml.edugainUserMap),
+      usernameMax: usernameMaxLength(ctx.schemas),
     });
   }
   if (result.refused) return failed(result.reason, refusalPage(result, sp.name));

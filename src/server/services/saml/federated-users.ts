@@ -29,7 +29,7 @@ function cut(value: string | undefined, max: number): string {
  * The username is set once, at creation; later logins refresh person_uniqueid only, so a
  * renamed identity keeps its account, keys and memberships.
  */
-export async function nationalLogin(db: Kysely<Database>, attrs: Attributes): Promise<LoginResult> {
+export async function nationalLogin(db: Kysely<Database>, attrs: Attributes, usernameMax: number): Promise<LoginResult> {
   const missing = missingAttributes(attrs, NATIONAL_REQUIRED);
   if (missing.length) return refuse('edugainattrs', `missing attributes ${missing.join(', ')}`, missing);
   const oib = attrs.hrEduPersonOIB;
@@ -53,7 +53,7 @@ export async function nationalLogin(db: Kysely<Database>, attrs: Attributes): Pr
       const user = await trx.updateTable('users').set(refresh).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
       return { refused: false as const, user, created: false };
     }
-    const username = cut(attrs.hrEduPersonUniqueID, 150);
+    const username = cut(attrs.hrEduPersonUniqueID, usernameMax);
     const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (taken) return refuse('notallowed', `username ${username} belongs to another person`);
     const user = await trx
@@ -103,6 +103,8 @@ export interface EdugainRules {
   /** What marks a national identity among the authenticating authorities. */
   aaiEduHrMatch: string;
   userMap: UserMapEntry[];
+  /** The longest username (rules/username.json): a longer identity is cut. */
+  usernameMax: number;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function edugainLogin(db: Kysely<Database>, attrs: Attributes, auth
     return refuse('notallowed', `national identity through the eduGAIN proxy (${authorities.join(', ')})`);
   const missing = missingAttributes(attrs, EDUGAIN_REQUIRED);
   if (missing.length) return refuse('edugainattrs', `missing attributes ${missing.join(', ')}`, missing);
-  const eppn = cut(attrs.eduPersonPrincipalName, 150);
+  const eppn = cut(attrs.eduPersonPrincipalName, rules.usernameMax);
   const refresh = {
     first_name: cut(attrs.givenName, 150),
     last_name: cut(attrs.sn, 150),

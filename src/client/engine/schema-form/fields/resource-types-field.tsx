@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Dropdown } from 'semantic-ui-react';
-import type { FieldProps } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './field-label';
+import { errorsAt, FieldErrors } from './field-errors';
 
 type Json = Record<string, unknown>;
 type TypeChoice = { label?: string; value: string };
@@ -15,12 +16,22 @@ export function readResourceTypes(resourcesTypeSchema: unknown): { value: string
   return (branches ?? []).map((b) => ({ value: String(b.const), staffOnly: b.staffOnly === true }));
 }
 
+/** Every message of the field's error tree: the list's own and each chosen type's. */
+function allErrors(errorSchema: ErrorSchema | undefined): string[] {
+  if (!errorSchema) return [];
+  const nested = Object.entries(errorSchema as Record<string, unknown>)
+    .filter(([key]) => key !== '__errors')
+    .flatMap(([, node]) => allErrors(node as ErrorSchema));
+  return [...errorsAt(errorSchema), ...nested];
+}
+
 /**
  * The resource types asked for (`ui:field: resourceTypes`): a multi-select; staff-only types
- * (PENKALA) are offered only to staff and superusers (`formContext.isStaff`).
+ * (PENKALA) are offered only to staff and superusers (`formContext.isStaff`), and the form's
+ * validator, built for the caller's role, refuses them for anyone else.
  */
 export function ResourceTypesField(props: FieldProps<TypeChoice[]>) {
-  const { schema, formData, disabled, readonly, fieldPathId, uiSchema, registry } = props;
+  const { schema, formData, errorSchema, disabled, readonly, fieldPathId, uiSchema, registry } = props;
   const { t } = useTranslation();
   const isStaff = (registry.formContext as { isStaff?: boolean } | undefined)?.isStaff === true;
   const options = useMemo(
@@ -48,6 +59,7 @@ export function ResourceTypesField(props: FieldProps<TypeChoice[]>) {
           props.onChange(next.length ? next : undefined, fieldPathId.path);
         }}
       />
+      <FieldErrors messages={allErrors(errorSchema as ErrorSchema | undefined)} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 /**
  * The demo registry: the same people (by OIB) and research projects as the portal's demo data in
- * `db/demo-data.ts`, plus the registry-only records a realistic lookup needs — a project `lead` is
+ * `demo/demo-data.ts`, plus the registry-only records a realistic lookup needs — a project `lead` is
  * only an associate on, a project of hers that ended long ago (beyond the grace period), and a
  * funded project led at institution level only. `staff` and `admin` are unknown to the registry.
  */
-import { DEMO_PEOPLE, DEMO_PROJECTS } from '../../../db/demo-data';
+import { DEMO_PEOPLE, DEMO_PROJECTS } from '../../../demo/demo-data';
 import type { StandInData, StandInMember, StandInPerson, StandInProject } from './stand-in-data';
 
 /** Registry ids of the demo people; people not listed here are not in the registry. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './tables';
+import type { Database } from '../db/tables';
 import type { SchemaSet } from '../../schema-runtime';
 import { clustersOf } from '../services/accounting/clusters';
 import { hoursOf } from '../services/accounting/ingest-rows';

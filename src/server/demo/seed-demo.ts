@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { addDays, format, subYears } from 'date-fns';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './tables';
-import { lookupIds } from './vocabularies';
+import type { Database } from '../db/tables';
+import { lookupIds } from '../db/vocabularies';
 import { formatIssue, type SchemaSet } from '../../schema-runtime';
 import { hashPassword } from '../services/passwords';
 import { parsePublicKey } from '../services/ssh-key-parse';
