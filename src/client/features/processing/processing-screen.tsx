@@ -14,6 +14,7 @@ import { ExtensionsSection } from './extensions-section';
 import { ProcessingPanel } from './processing-panel';
 import { editedFields } from './edited-fields';
 import { UsageSummary } from './usage-summary';
+import { ProjectReadiness } from './project-readiness';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
 import { schemas } from '../../shared/schema-set';
 import './processing.css';
@@ -50,6 +51,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
             }}
           />
           <ExtensionsSection project={project} />
+          <ProjectReadiness project={project} />
           <ProjectTimeline {...timeline} />
         </Grid.Column>
         <Grid.Column width={6}>
