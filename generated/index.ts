@@ -118,6 +118,31 @@ export type InvitesNewBodyInviteAddresses = {
  */
 export type Username = string;
 /**
+ * Where a project's member or pending invitation stands on the way to computing. The steps are checked in this order and the first that applies is the person's single next step. stuck: someone has to act (shown as a warning, counted on the lead's my-requests row); blocksComputing: the person cannot compute yet; afterDays: an invitation counts as unanswered once that many days have passed since it was last sent; resend: the lead may re-send the invitation. {days} in a text is the number of days.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ReadinessStep".
+ */
+export type ReadinessStep =
+  | 'invite-expired'
+  | 'invite-unanswered'
+  | 'invite-pending'
+  | 'account-inactive'
+  | 'no-cluster-username'
+  | 'no-ssh-key'
+  | 'ready';
+/**
+ * GET projects-readiness/: per project the caller leads, how many people are stuck and how many cannot compute yet.
+ *
+ * This interface was referenced by `MemberReadinessAnswer`'s JSON-Schema
+ * via the `definition` "summary".
+ */
+export type MemberReadinessAnswerSummary = {
+  identifier: string;
+  stuck: number;
+  blocked: number;
+}[];
+/**
  * Answer of GET /api/v1/internal/ops-users/ (staff): the active staff and superuser accounts, by last name, first name and username; the software list credits one of them as the adder.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -625,6 +650,119 @@ export interface LoginBody {
  */
 export interface LogoutAnswer {
   redirect: string;
+}
+/**
+ * Where every member and pending invitation of one project stands on the way to computing (GET projects/{identifier}/readiness). The steps and their texts come from rules/member-readiness.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MemberReadinessAnswer".
+ */
+export interface MemberReadinessAnswer {
+  project: {
+    id: number;
+    identifier: string;
+    name: string;
+    /**
+     * Invitations can be (re-)sent only on an active project.
+     */
+    active: boolean;
+  };
+  people: MemberReadinessAnswerEntry[];
+  /**
+   * How many people are stuck (a step marked stuck).
+   */
+  stuck: number;
+}
+/**
+ * This interface was referenced by `MemberReadinessAnswer`'s JSON-Schema
+ * via the `definition` "entry".
+ */
+export interface MemberReadinessAnswerEntry {
+  kind: 'member' | 'invite';
+  /**
+   * The pending invitation (kind invite), for re-sending.
+   */
+  inviteId: number | null;
+  userId: number | null;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /**
+   * lead or collaborator; null for an invitation.
+   */
+  role: string | null;
+  /**
+   * When the invitation was first made.
+   */
+  invitedAt: string | null;
+  /**
+   * When it was last mailed.
+   */
+  sentAt: string | null;
+  /**
+   * The invitation was mailed again after it was made.
+   */
+  resent: boolean;
+  inviteExpired: boolean;
+  joinedAt: string | null;
+  /**
+   * How the member signs in: AAI@EduHR, eduGAIN or a local password.
+   */
+  signIn: 'aai' | 'edugain' | 'password' | null;
+  lastLogin: string | null;
+  sshKeys: number;
+  accountActive: boolean;
+  clusterUsername: string;
+  step: ReadinessStep;
+  stuck: boolean;
+  blocksComputing: boolean;
+  /**
+   * The lead may re-send this invitation.
+   */
+  resend: boolean;
+  /**
+   * The {days} of the step's text.
+   */
+  days: number | null;
+  text: MemberReadinessAnswerText;
+}
+/**
+ * This interface was referenced by `MemberReadinessAnswer`'s JSON-Schema
+ * via the `definition` "text".
+ */
+export interface MemberReadinessAnswerText {
+  hr: string;
+  en: string;
+}
+/**
+ * GET users/readiness?filter=no-key-active: the users the filter finds, and on which active projects.
+ *
+ * This interface was referenced by `MemberReadinessAnswer`'s JSON-Schema
+ * via the `definition` "staffFilter".
+ */
+export interface MemberReadinessAnswerStaffFilter {
+  filter: 'no-key-active';
+  users: {
+    id: number;
+    username: string;
+    projects: string[];
+  }[];
+}
+/**
+ * This interface was referenced by `MemberReadinessAnswer`'s JSON-Schema
+ * via the `definition` "resendAnswer".
+ */
+export interface MemberReadinessAnswerResendAnswer {
+  status: {
+    code: 200;
+    message: string;
+  };
+  email: string;
+  /**
+   * The invitation had expired and got a fresh code.
+   */
+  renewed: boolean;
 }
 /**
  * Answer of POST users-projects/{projectId} (sign-off) and users-intprojects/{projectId} (staff's direct add; added lists the usernames added).

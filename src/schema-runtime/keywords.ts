@@ -12,6 +12,7 @@ export const ANNOTATION_KEYWORDS = [
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
+  'stuck', 'blocksComputing', 'resend', 'afterDays',
   'aliases', 'liveRules',
 ] as const;
 

@@ -17,6 +17,7 @@ import { requestRoutes } from './routes/requests';
 import { projectRoutes } from './routes/projects';
 import { extensionRoutes } from './routes/extensions';
 import { inviteRoutes } from './routes/invites';
+import { readinessRoutes } from './routes/readiness';
 import { membershipRoutes } from './routes/memberships';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => userRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
+  await app.register(async (api) => readinessRoutes(api, ctx));
   await app.register(async (api) => accountingRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));

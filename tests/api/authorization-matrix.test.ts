@@ -113,6 +113,11 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/invites/', (i) => ({ url: '/api/v1/internal/invites/', body: { project: i.project.identifier, projectid: i.project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } }), [401, 403, 403, 403, 403, 403, 403]],
   // A key is the bearer's: any signed-in user may try one; this one does not exist.
   ['GET', '/api/v1/internal/invites/:key', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}` }), SIGNED_IN(404)],
+  ['GET', '/api/v1/internal/projects/:identifier/readiness', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}/readiness` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/projects-readiness/', () => ({ url: '/api/v1/internal/projects-readiness/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/users-readiness/', () => ({ url: '/api/v1/internal/users-readiness/?filter=no-key-active' }), STAFF_ONLY(200)],
+  // An invitation id nobody has: the caller's rights are checked on a real one in tests/api/readiness.test.ts.
+  ['POST', '/api/v1/internal/invites-sent/:id/resend', () => ({ url: '/api/v1/internal/invites-sent/999999/resend' }), SIGNED_IN(404)],
   ['GET', '/api/v1/internal/invites-sent/', () => ({ url: '/api/v1/internal/invites-sent/' }), SIGNED_IN(200)],
   // Only the inviter cancels (the demo lead here).
   ['POST', '/api/v1/internal/invites-sent/', (i) => ({ url: '/api/v1/internal/invites-sent/', body: { type: 'inviterem', email: 'x@example.org', projectid: i.project.id, inviterid: i.leadId } }), SIGNED_IN(403)],

@@ -168,6 +168,7 @@ describe('OpenAPI document and declared route schemas', () => {
       .select(['projects.id', 'projects.date_end'])
       .where('projects.identifier', '=', project.identifier)
       .executeTakeFirstOrThrow();
+    const pendingInvite = await db.selectFrom('invites').select('id').where('project_id', '=', project.id).where('accepted', '=', false).executeTakeFirstOrThrow();
     const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4N openapi@test';
     const enc = encodeURIComponent;
 
@@ -207,6 +208,10 @@ describe('OpenAPI document and declared route schemas', () => {
       { route: 'GET /api/v1/internal/users/:username', url: '/api/v1/internal/users/lead', as: staff },
       { route: 'POST /api/v1/internal/invites/', url: '/api/v1/internal/invites/', as: lead, body: { project: practical.identifier, projectid: practical.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } },
       { route: 'GET /api/v1/internal/invites-sent/', url: '/api/v1/internal/invites-sent/', as: lead },
+      { route: 'GET /api/v1/internal/projects/:identifier/readiness', url: `/api/v1/internal/projects/${enc(project.identifier)}/readiness`, as: lead },
+      { route: 'GET /api/v1/internal/projects-readiness/', url: '/api/v1/internal/projects-readiness/', as: lead },
+      { route: 'GET /api/v1/internal/users-readiness/', url: '/api/v1/internal/users-readiness/?filter=no-key-active', as: staff },
+      { route: 'POST /api/v1/internal/invites-sent/:id/resend', url: `/api/v1/internal/invites-sent/${pendingInvite.id}/resend`, as: lead },
       { route: 'POST /api/v1/internal/users-intprojects/:projectId', url: `/api/v1/internal/users-intprojects/${internal.id}`, as: staff, body: [{ label: 'Luka Marić', value: 'newbie' }] },
       { route: 'POST /api/v1/internal/users-projects/:projectId', url: `/api/v1/internal/users-projects/${project.id}`, as: lead, body: [collabId] },
       { route: 'POST /api/v1/accounting/records', url: '/api/v1/accounting/records?resource=supek', key: writeKey, body: { usage: [{ jobid: 'oa-1', user: leadRow.person_username, project: project.identifier, end_time: endTimeMonthsAgo(1), walltime: 3600, ncpus: 4 }, { jobid: 'oa-2', user: 'nobody', end_time: endTimeMonthsAgo(1), walltime: 60, ncpus: 1 }] } },

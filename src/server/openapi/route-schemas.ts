@@ -253,6 +253,25 @@ export const ROUTE_SCHEMAS: Record<string, RouteDeclaration> = {
     params: path({ key: 'The invitation key from the mail (64 letters and digits).' }),
     response: { 201: json('Joined.', MESSAGE) },
   },
+  'GET /api/v1/internal/projects/:identifier/readiness': {
+    summary: 'Where every member and pending invitation of a project stands on the way to computing, with the single next step (its lead and staff).',
+    params: path({ identifier: 'The project identifier (URL-encoded).' }),
+    response: { 200: json('Members first (lead first), then pending invitations, oldest first.', ref('api/member-readiness')) },
+  },
+  'GET /api/v1/internal/projects-readiness/': {
+    summary: 'For each active project the caller leads: how many of its people are stuck and how many members cannot compute yet.',
+    response: { 200: json('One entry per project.', ref('api/member-readiness#/definitions/summary')) },
+  },
+  'GET /api/v1/internal/users-readiness/': {
+    summary: 'Staff: the users a readiness filter finds; no-key-active: members of active projects without an SSH key.',
+    querystring: query({ filter: "'no-key-active' (the default)." }),
+    response: { 200: json('The users, by username, with the active projects they are on.', ref('api/member-readiness#/definitions/staffFilter')) },
+  },
+  'POST /api/v1/internal/invites-sent/:id/resend': {
+    summary: 'Mails a pending invitation once more (the project’s lead or staff); an expired one gets a fresh code. Counts against the hourly invitation cap.',
+    params: path({ id: 'The invitation’s id (inviteId of the readiness answer).' }),
+    response: { 200: json('Sent again.', ref('api/member-readiness#/definitions/resendAnswer')) },
+  },
   'GET /api/v1/internal/invites-sent/': { summary: 'The caller’s pending invitations.', response: { 200: json('Oldest first.', arrayOf('entities/invite')) } },
   'POST /api/v1/internal/invites-sent/': { summary: 'Cancels one of the caller’s pending invitations.', body: ref('api/invite-cancel'), response: { 200: json('Cancelled.', MESSAGE) } },
   'POST /api/v1/internal/users-projects/:projectId': {

@@ -6,6 +6,7 @@ import { MembersTable } from './members-table';
 import { membershipControls } from './membership-rules';
 import { rules } from './membership-rule-set';
 import { PendingInvites } from './pending-invites';
+import { ProjectReadiness } from './project-readiness';
 import { ProjectCard } from './project-card';
 import { useMembershipActions } from './use-membership-actions';
 
@@ -20,6 +21,7 @@ export function MembershipDetail({ project, user }: { project: PortalProject; us
         <MembersTable project={project} signOff={controls.signOff ? { busy: actions.busy, run: actions.signOff } : undefined} />
       </ProjectCard>
       {(controls.invite || controls.addByUsername) && <CollaboratorsForm project={project} controls={controls} actions={actions} />}
+      {controls.isLead && <ProjectReadiness project={project} />}
       {controls.cancelInvites && <PendingInvites project={project} onCancel={actions.cancelInvite} busy={actions.busy} />}
       {controls.isLead && <ProjectTimeline {...timeline} />}
     </>

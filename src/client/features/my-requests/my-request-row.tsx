@@ -1,13 +1,26 @@
 import { Link } from 'react-router';
-import { Button, Table } from 'semantic-ui-react';
+import { Button, Icon, Table } from 'semantic-ui-react';
+import type { MemberReadinessAnswerSummary } from '../../../../generated';
 import { useTranslation } from 'react-i18next';
 import type { PortalProject } from '../../api/projects';
 import { formatDate, formatDateTime } from '../../engine/format';
 import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '../../engine/renderers';
+import { paths } from '../../shared/paths';
 import { canRequestExtension, latestApprovedExtensionEnd, requestDetailPath } from './my-request-rules';
 
 /** One row of my requests. */
-export function MyRequestRow({ project, isStaff, onExtend }: { project: PortalProject; isStaff: boolean; onExtend: () => void }) {
+export function MyRequestRow({
+  project,
+  isStaff,
+  readiness,
+  onExtend,
+}: {
+  project: PortalProject;
+  isStaff: boolean;
+  /** How many of the project's people are stuck (GET projects-readiness/), when it has any. */
+  readiness?: MemberReadinessAnswerSummary[number];
+  onExtend: () => void;
+}) {
   const { t } = useTranslation();
   const extendedTo = latestApprovedExtensionEnd(project.extensions);
   const extendable = canRequestExtension(project.state.name);
@@ -22,6 +35,14 @@ export function MyRequestRow({ project, isStaff, onExtend }: { project: PortalPr
           {project.name}
         </Link>
         <ResourceTags tags={project.staff_resources_type} />
+        {readiness && (readiness.stuck > 0 || readiness.blocked > 0) && (
+          <div className="readiness-warning" data-testid="readiness-warning">
+            <Icon name="warning sign" color="orange" aria-hidden="true" />
+            <Link to={`${paths.memberships}/${encodeURIComponent(project.identifier)}`} title={t('readiness.stuckWarningLink')}>
+              {t('readiness.stuckWarning', { blocked: readiness.blocked, stuck: readiness.stuck })}
+            </Link>
+          </div>
+        )}
       </Table.Cell>
       <Table.Cell singleLine>
         <span className="project-code">{project.identifier}</span> <CopyButton value={project.identifier} what="projectCode" />

@@ -4,6 +4,7 @@ import { Header, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError } from '../../api/api-error';
 import { useMyLeadProjectsQuery } from '../../api/projects';
+import { useLeadReadinessQuery } from '../../api/readiness';
 import { isAdmin, useSessionQuery } from '../../api/session';
 import { formatDate, formatDateTime, padRows } from '../../engine/format';
 import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
@@ -28,6 +29,8 @@ export default function MyRequestsPage() {
   const { projId } = useParams();
   const session = useSessionQuery();
   const projects = useMyLeadProjectsQuery();
+  // Members who cannot compute yet: a small warning on the project's row (a failed load shows none).
+  const readiness = useLeadReadinessQuery();
   const isStaff = isAdmin(session.data?.userdetails);
 
   useEffect(() => {
@@ -69,6 +72,7 @@ export default function MyRequestsPage() {
                 key={project.identifier}
                 project={project}
                 isStaff={isStaff}
+                readiness={readiness.data?.find((r) => r.identifier === project.identifier)}
                 onExtend={() => navigate(`${paths.myRequests}/extend/${encodeURIComponent(project.identifier)}`)}
               />
             ) : (

@@ -14,6 +14,7 @@ import { ExtensionsSection } from './extensions-section';
 import { ProcessingPanel } from './processing-panel';
 import { editedFields } from './edited-fields';
 import { UsageSummary } from './usage-summary';
+import { ProjectReadiness } from './project-readiness';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
 import { leadRoleName } from '../../../schema-runtime/rule-annotations';
 import { schemas } from '../../shared/schema-set';
@@ -51,6 +52,7 @@ export function ProcessingScreen({ projectMode }: { projectMode: boolean }) {
             }}
           />
           <ExtensionsSection project={project} />
+          <ProjectReadiness project={project} />
           <ProjectTimeline {...timeline} />
         </Grid.Column>
         <Grid.Column width={6}>

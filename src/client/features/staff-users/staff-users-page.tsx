@@ -1,22 +1,58 @@
-import { Header } from 'semantic-ui-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Checkbox, Header, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { useUsersReadinessQuery } from '../../api/readiness';
 import { useActiveUsersQuery } from '../../api/staff';
 import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
 import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
 import { UsersToggle } from './users-toggle';
+import './staff-users.css';
 
 const layout = tableLayout('tables/users-active');
-const toolbar = <UsersToggle inactive={false} />;
+/** The readiness filter in the address, so a filtered list can be linked to. */
+const FILTER_PARAM = 'readiness';
+const NO_KEY = 'no-key-active';
 
-/** /ui/users: users on active projects. */
+/** /ui/users: users on active projects; optionally only the members without a key on active projects. */
 export default function StaffUsersPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const noKeyOnly = params.get(FILTER_PARAM) === NO_KEY;
   const { data, isLoading, error } = useActiveUsersQuery();
+  const readiness = useUsersReadinessQuery(NO_KEY, { skip: !noKeyOnly });
   useForbiddenRedirect(error);
+  const rows = useMemo(() => {
+    if (!noKeyOnly || !data) return data;
+    if (!readiness.data) return undefined;
+    const usernames = new Set(readiness.data.users.map((u) => u.username));
+    return data.filter((row) => usernames.has(row.username));
+  }, [data, noKeyOnly, readiness.data]);
+  const toggle = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set(FILTER_PARAM, NO_KEY);
+    else next.delete(FILTER_PARAM);
+    setParams(next, { replace: true });
+  };
+  const toolbar = (
+    <div className="users-toolbar">
+      <UsersToggle inactive={false} />
+      <Checkbox
+        toggle
+        id="readiness-filter-toggle"
+        className="readiness-filter"
+        data-testid="readiness-filter"
+        label={t('readiness.filterNoKey')}
+        checked={noKeyOnly}
+        onChange={(_event, { checked }) => toggle(checked === true)}
+      />
+    </div>
+  );
   return (
     <section data-page="staff-users">
       <Header as="h1">{t('staffUsers.title')}</Header>
-      <SchemaGrid layout={layout} data={data} loading={isLoading} toolbar={toolbar} />
+      {noKeyOnly && readiness.isError && <Message negative content={t('readiness.filterFailed')} />}
+      <SchemaGrid layout={layout} data={rows} loading={isLoading || (noKeyOnly && readiness.isFetching)} toolbar={toolbar} />
     </section>
   );
 }

@@ -5,10 +5,10 @@
  * written in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { InvitesNewBody, RegistryCollaborator } from '../../../../generated';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
+import type { Database, UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { enqueueMail } from '../outbox';
 import { getRegistryInfo } from '../registry/registry-snapshots';
@@ -125,6 +125,28 @@ async function planInvites(ctx: AppContext, user: UserRow, project: ProjectFacts
 }
 
 /**
+ * The hourly cap (INVITES_PER_HOUR) on invitation mails per sender, counted under a lock on the
+ * sender's row so that parallel calls cannot both pass. Runs inside the caller's transaction.
+ *
+ * @throws ApiError 429 when `count` more mails would pass the cap
+ */
+export async function checkInviteCap(ctx: AppContext, trx: Transaction<Database>, user: UserRow, count: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+  const cap = ctx.config.invitesPerHour;
+  const { n } = await trx
+    .selectFrom('invite_sends')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('inviter_id', '=', user.id)
+    .where('sent_at', '>', new Date(Date.now() - 3600_000))
+    .executeTakeFirstOrThrow();
+  if (n + count > cap)
+    throw new ApiError('tooManyInvitations', msg('inviteCap', { user: user.username, cap, left: Math.max(0, cap - n) }), {
+      limit: cap,
+      remaining: Math.max(0, cap - n),
+    });
+}
+
+/**
  * Sends the invitations of POST invites/: one row and one mail per address, all in one
  * transaction. An address that cannot be invited is skipped and reported (`skipped`) without
  * failing the others; an expired earlier invitation of the same address is replaced.
@@ -138,20 +160,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
   const { plan, skipped } = await planInvites(ctx, user, project, body);
 
   const sent = await ctx.db.transaction().execute(async (trx) => {
-    // The hourly cap, counted under a lock on the lead's row so that parallel calls cannot both pass.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-    const cap = ctx.config.invitesPerHour;
-    const { n } = await trx
-      .selectFrom('invite_sends')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('inviter_id', '=', user.id)
-      .where('sent_at', '>', new Date(Date.now() - 3600_000))
-      .executeTakeFirstOrThrow();
-    if (n + plan.length > cap)
-      throw new ApiError('tooManyInvitations', msg('inviteCap', { user: user.username, cap, left: Math.max(0, cap - n) }), {
-        limit: cap,
-        remaining: Math.max(0, cap - n),
-      });
+    await checkInviteCap(ctx, trx, user, plan.length);
     const emails = plan.map((p) => p.email);
     const members = emails.length === 0 ? [] : await trx
       .selectFrom('memberships as m')
