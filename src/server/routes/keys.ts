@@ -7,7 +7,7 @@ import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { KeyRejected, parsePublicKey } from '../services/ssh-key-parse';
 import { activeStateNames } from '../services/active-states';
-import { enqueueMail } from '../services/outbox';
+import { mailKeyAdded } from '../services/projects/project-mails';
 import { schemaIdOf } from '../../schema-runtime';
 
 async function keysOf(db: Kysely<Database>, userId: number): Promise<SshKey[]> {
@@ -77,17 +77,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .values({ user_id: user.id, name, fingerprint: parsed.fingerprint, public_key: parsed.publicKey })
           .returning(['name', 'fingerprint', 'public_key', 'date_created'])
           .executeTakeFirstOrThrow();
-        await enqueueMail(
-          trx,
-          {
-            kind: 'ssh-key-added',
-            to: schemas.service.staffEmail,
-            subject: 'Dodan novi javni ključ',
-            body: `Korisnik ${user.first_name} ${user.last_name} (${user.username}) dodao je novi javni ključ "${name}" (${parsed.fingerprint}).`,
-            lang: 'hr',
-          },
-          schemas,
-        );
+        await mailKeyAdded(trx, schemas, { user, name, fingerprint: parsed.fingerprint });
         return row;
       });
       return reply.status(201).send({ ...created, date_created: new Date(created.date_created).toISOString() });
