@@ -12,7 +12,7 @@ export const ANNOTATION_KEYWORDS = [
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
-  'aliases',
+  'aliases', 'unchosenMessage',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */
