@@ -13,7 +13,7 @@ export const ANNOTATION_KEYWORDS = [
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
   'stuck', 'blocksComputing', 'resend', 'afterDays',
-  'aliases', 'liveRules',
+  'aliases', 'liveRules', 'unchosenMessage',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

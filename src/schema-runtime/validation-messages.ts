@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { readPath } from './keywords';
 import hr from './messages/hr.json';
 import en from './messages/en.json';
 
@@ -51,7 +52,36 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
 /** Keywords whose errors only restate failures of their sub-schemas. */
 const SUMMARY_KEYWORDS = new Set(['if', 'then', 'else', 'allOf', 'not']);
 
-function messageKeyOf(error: ErrorObject): ValidationMessageKey {
+/**
+ * `unchosenMessage: { path, key }` beside a `oneOf` whose branches tell apart one chosen value (a
+ * science domain's fields by its name): while that value is still empty (the data says so, or the
+ * value itself failed as missing), nothing was chosen yet, and the issue says so instead of naming
+ * a mismatch between branches.
+ */
+function unchosenKey(error: ErrorObject, failedPaths: ReadonlySet<string>): ValidationMessageKey | undefined {
+  if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') return undefined;
+  const rule = (error.parentSchema as { unchosenMessage?: { path: string; key: ValidationMessageKey } } | undefined)?.unchosenMessage;
+  if (!rule) return undefined;
+  if (failedPaths.has(`${error.instancePath}/${rule.path.split('.').join('/')}`)) return rule.key;
+  if (error.data === undefined) return undefined;
+  const chosen = readPath(error.data, rule.path);
+  return chosen === undefined || chosen === null || chosen === '' ? rule.key : undefined;
+}
+
+/** Instance paths of values that failed as missing or empty. */
+function missingPaths(errors: readonly ErrorObject[]): Set<string> {
+  const paths = new Set<string>();
+  for (const e of errors) {
+    const params = e.params as Record<string, unknown>;
+    if (e.keyword === 'required') paths.add(`${e.instancePath}/${String(params.missingProperty)}`);
+    else if (e.keyword === 'minLength' && params.limit === 1) paths.add(e.instancePath);
+  }
+  return paths;
+}
+
+function messageKeyOf(error: ErrorObject, failedPaths: ReadonlySet<string> = new Set()): ValidationMessageKey {
+  const unchosen = unchosenKey(error, failedPaths);
+  if (unchosen) return unchosen;
   const overrides = (error.parentSchema as { errorMessageKeys?: Record<string, ValidationMessageKey> } | undefined)
     ?.errorMessageKeys;
   const chosen = overrides?.[error.keyword] ?? DEFAULT_KEYS[error.keyword];
@@ -75,12 +105,13 @@ export function toValidationIssues(errors: readonly ErrorObject[] | null | undef
     .map((e) => e.schemaPath);
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
+  const missing = missingPaths(errors);
   for (const error of errors) {
     if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
     if (branchPaths.some((p) => error.schemaPath !== p && error.schemaPath.startsWith(p.replace(/\/(oneOf|anyOf)$/, '/$1/'))))
       continue;
     let path = error.instancePath;
-    let key = messageKeyOf(error);
+    let key = messageKeyOf(error, missing);
     let params: Record<string, unknown> = { ...(error.params as Record<string, unknown>) };
     if (error.keyword === 'oneOf' || error.keyword === 'anyOf') {
       // A value only staff may choose, sent by someone else: say so rather than "not allowed".

@@ -318,6 +318,7 @@ describe('invitations API', () => {
 
     it('cancels a pending invitation; a bad type is a 400, another inviter a 403, an unknown one a 404', async () => {
       const body = { type: 'inviterem', email: 'mnovak@irb.hr', projectid: projects.research.id, inviterid: ids.lead };
+      const cancelledKey = (await inviteRow('research', 'mnovak@irb.hr')).key;
       const badType = await send('lead', 'POST', '/api/v1/internal/invites-sent/', { ...body, type: 'remove' });
       expect(badType.statusCode).toBe(400);
       const { type: _type, ...noType } = body;
@@ -330,6 +331,16 @@ describe('invitations API', () => {
       const again = await send('lead', 'POST', '/api/v1/internal/invites-sent/', body);
       expect(again.statusCode).toBe(404);
       expect(again.json().status.message).toBe('lead - Invitation not found');
+
+      // The invitee's link now says it was cancelled (not "expired"), in the caller's language.
+      const mnovak = await as('mnovak');
+      const english = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
+      expect(english.statusCode).toBe(404);
+      expect(english.json().status.message).toBe('mnovak - Invitation was cancelled by the project lead');
+      const croatian = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}`, headers: { cookie: mnovak.cookie, 'accept-language': 'hr' } });
+      expect(croatian.json().status.message).toBe('mnovak - Voditelj projekta otkazao je pozivnicu');
+      const neverIssued = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${'e'.repeat(64)}`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
+      expect(neverIssued.json().status.message).toBe('mnovak - Invitation code expired');
     });
   });
 });

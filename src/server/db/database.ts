@@ -10,6 +10,7 @@ import * as accounting from './migrations/0005-accounting';
 import * as inviteSends from './migrations/0006-invite-sends';
 import * as projectNotices from './migrations/0007-project-notices';
 import * as membershipDepartures from './migrations/0008-membership-departures';
+import * as userLanguage from './migrations/0010-user-language';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-invite-sends': inviteSends,
   '0007-project-notices': projectNotices,
   '0008-membership-departures': membershipDepartures,
+  '0010-user-language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

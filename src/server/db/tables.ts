@@ -33,6 +33,8 @@ export interface UsersTable {
   croris_mbz: string | null;
   date_joined: CreatedAt;
   last_login: Timestamp | null;
+  /** The interface language last used (0010); null until the user used the web client. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -53,6 +55,12 @@ export interface SamlRequestsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+}
+
+/** The key of an invitation its inviter cancelled (0010), until it would have expired. */
+export interface CancelledInvitesTable {
+  key: string;
+  cancelled_at: CreatedAt;
 }
 
 /** One row per invitation sent (0006), for the hourly cap per lead. */
@@ -256,6 +264,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   invite_sends: InviteSendsTable;
+  cancelled_invites: CancelledInvitesTable;
   states: LookupTable;
   project_types: LookupTable;
   roles: LookupTable;

@@ -170,6 +170,7 @@ export const MESSAGES = {
   // Memberships and invitations
   notProjectId: { en: '"{value}" is not a project id', hr: '"{value}" nije oznaka projekta' },
   invitationExpired: { en: '{user} - Invitation code expired', hr: '{user} - Pozivni kod je istekao' },
+  invitationCancelled: { en: '{user} - Invitation was cancelled by the project lead', hr: '{user} - Voditelj projekta otkazao je pozivnicu' },
   invitationUsed: { en: '{user} - Invitation code already used', hr: '{user} - Pozivni kod je iskorišten' },
   inviteRegistryCheckFailed: {
     en: '{user} - Could not check the CroRIS projects of the user ({detail}); try again later',

@@ -5,13 +5,24 @@ import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../services/sessions';
 import { verifyApiKey } from '../services/api-keys';
 import { requestSite } from './request-guards';
+import { languageCookieName } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Cookie names, derived from the service key of rules/service.json. */
 export function cookieNames(ctx: AppContext) {
   const key = ctx.schemas.service.serviceKey;
-  return { session: `${key}_session`, csrf: `${key}_csrftoken` };
+  return { session: `${key}_session`, csrf: `${key}_csrftoken`, language: languageCookieName(key) };
+}
+
+/**
+ * Stores the interface language of the web client's cookie on the user when it changed, so mails
+ * reach them in the language they last used (services/mail-templates.ts).
+ */
+export async function rememberLanguage(ctx: AppContext, user: { id: number; language: string | null }, cookie: string | undefined): Promise<void> {
+  if ((cookie !== 'hr' && cookie !== 'en') || user.language === cookie) return;
+  await ctx.db.updateTable('users').set({ language: cookie }).where('id', '=', user.id).execute();
+  user.language = cookie;
 }
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
@@ -59,6 +70,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     }
     const token = request.cookies[names.session];
     request.auth = token ? await findSession(ctx.db, token) : null;
+    if (request.auth) await rememberLanguage(ctx, request.auth.user, request.cookies[names.language]);
     if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers['x-csrftoken'];
       const sent = Array.isArray(header) ? header[0] : header;

@@ -60,14 +60,21 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const user = currentUser(request);
       const { email, projectid, inviterid } = request.body;
       if (inviterid !== user.id) throw new ApiError('forbidden', msg('inviterOnlyCancels', { user: user.username }));
-      const result = await db
-        .deleteFrom('invites')
-        .where('email', '=', email.trim().toLowerCase())
-        .where('project_id', '=', projectid)
-        .where('inviter_id', '=', user.id)
-        .where('accepted', '=', false)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('invitationNotFound', { user: user.username }));
+      // The key is remembered, so that its link says the invitation was cancelled.
+      const deleted = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .deleteFrom('invites')
+          .where('email', '=', email.trim().toLowerCase())
+          .where('project_id', '=', projectid)
+          .where('inviter_id', '=', user.id)
+          .where('accepted', '=', false)
+          .returning('key')
+          .execute();
+        if (rows.length)
+          await trx.insertInto('cancelled_invites').values(rows.map((r) => ({ key: r.key }))).onConflict((oc) => oc.column('key').doNothing()).execute();
+        return rows.length;
+      });
+      if (deleted === 0) throw new ApiError('notFound', msg('invitationNotFound', { user: user.username }));
       return { status: { code: 200, message: `${user.username} - Invitation successfully deleted` } };
     },
   );

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { LoginBody, LogoutAnswer, Session } from '../../../generated';
 import { ApiError } from '../errors';
-import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
+import { anonymousCsrfToken, cookieNames, cookieOptions, rememberLanguage } from '../plugins/auth';
 import { createSession, deleteSession } from '../services/sessions';
 import { rememberFederatedLogout } from '../services/saml/logout';
 import { verifyPassword } from '../services/passwords';
@@ -82,6 +82,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (request.auth) await deleteSession(db, request.auth.sessionId);
       const session = await createSession(db, user.id, sessionDays);
       await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+      await rememberLanguage(ctx, user, request.cookies[names.language]);
       reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
       reply.clearCookie(names.csrf, cookieOptions(ctx));
       return { status: { code: 200, message: 'Login successful' } };

@@ -8,7 +8,7 @@ import type { Database, UserRow } from '../db/tables';
 import type { MessageAnswer, SshKey, SshKeyNewBody } from '../../../generated';
 import { ApiError, msg } from '../errors';
 import { activeStateNames } from './active-states';
-import { enqueueMail } from './outbox';
+import { mailKeyAdded } from './projects/project-mails';
 import { KeyRejected, parsePublicKey } from './ssh-key-parse';
 
 /** The keys of one user, oldest first. */
@@ -73,17 +73,7 @@ export async function addKey(ctx: AppContext, user: UserRow, body: SshKeyNewBody
       .values({ user_id: user.id, name, fingerprint: parsed.fingerprint, public_key: parsed.publicKey })
       .returning(['name', 'fingerprint', 'public_key', 'date_created'])
       .executeTakeFirstOrThrow();
-    await enqueueMail(
-      trx,
-      {
-        kind: 'ssh-key-added',
-        to: schemas.service.staffEmail,
-        subject: 'Dodan novi javni ključ',
-        body: `Korisnik ${user.first_name} ${user.last_name} (${user.username}) dodao je novi javni ključ "${name}" (${parsed.fingerprint}).`,
-        lang: 'hr',
-      },
-      schemas,
-    );
+    await mailKeyAdded(trx, schemas, { user, name, fingerprint: parsed.fingerprint });
     return row;
   });
   return { ...created, date_created: new Date(created.date_created).toISOString() };

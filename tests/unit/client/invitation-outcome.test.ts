@@ -48,6 +48,8 @@ describe('invitation outcome in Croatian', () => {
   it('reads the Croatian server messages the same way as the English ones', () => {
     expect(invitationOutcome({ ok: false, message: 'newbie - Pozivni kod je iskorišten' }).text).toBe('used');
     expect(invitationOutcome({ ok: false, message: 'newbie - Pozivni kod je istekao' }).text).toBe('expired');
+    expect(invitationOutcome({ ok: false, message: 'newbie - Voditelj projekta otkazao je pozivnicu' }).text).toBe('cancelled');
+    expect(invitationOutcome({ ok: false, message: 'newbie - Invitation was cancelled by the project lead' }).text).toBe('cancelled');
     expect(invitationOutcome({ ok: false, message: 'foreign - Poziv je namijenjen domaćim suradnicima' }).text).toBe('localOnly');
     expect(invitationOutcome({ ok: false, message: 'x - Korisnik x već je član projekta' }).text).toBe('alreadyMember');
     expect(invitationOutcome({ ok: false, message: 'x - Problem s pozivnicom: korisnik je već član projekta u toj ulozi (duplicate key "m")' })).toEqual({ joined: true, text: 'alreadyCollaborator' });

@@ -40,6 +40,7 @@ describe('table layouts', () => {
       const keys = [
         ...layout.columns.map((c) => c.headerKey),
         ...layout.layout.filters.map((f) => f.labelKey),
+        ...layout.columns.flatMap((c) => (typeof c.params?.resourcesLabelKey === 'string' ? [c.params.resourcesLabelKey] : [])),
         layout.layout.resourceKey,
         layout.layout.emptyKey,
         layout.layout.noMatchKey,

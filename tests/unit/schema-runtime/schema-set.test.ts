@@ -87,6 +87,16 @@ describe('science domain rules', () => {
     const { issues } = check([domain('Prirodne znanosti', 100, [['Pravo', 100]])]);
     expect(issues.map((i) => i.key)).toEqual(['unknownScienceField']);
   });
+
+  it('says a domain is not chosen, not that its field does not belong, when the domain is empty', () => {
+    const { issues } = check([domain('', 100, [['', 100]])]);
+    const keys = issues.map((i) => i.key);
+    expect(keys).toContain('domainNotChosen');
+    expect(keys).not.toContain('unknownScienceField');
+    const issue = issues.find((i) => i.key === 'domainNotChosen')!;
+    expect(formatIssue(issue, 'hr')).toBe('Odaberite znanstveno područje');
+    expect(formatIssue(issue, 'en')).toBe('Choose a scientific domain');
+  });
 });
 
 describe('resource limits', () => {

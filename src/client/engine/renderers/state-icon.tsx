@@ -38,6 +38,7 @@ export function StateIcon({ state, withLabel, audience = 'staff' }: { state: str
     <Icon
       name={(entry?.icon.name ?? 'question circle') as SemanticICONS}
       color={(entry?.icon.color ?? 'grey') as SemanticCOLORS}
+      role="img"
       aria-label={label(state, audience)}
       data-state={state}
     />

@@ -38,6 +38,8 @@ export interface SchemaFormProps {
   initialData?: Data;
   /** Shows the form greyed out and without a submit button (a type not accepting requests). */
   disabled?: boolean;
+  /** With `disabled`: the values read as text at full contrast (a review screen), not as faded fields. */
+  asText?: boolean;
   /** The user may not submit (e.g. a foreign researcher): the submit button is shown disabled. */
   submitBlocked?: boolean;
   /** While the request is being sent: the button waits. */
@@ -55,7 +57,7 @@ export interface SchemaFormProps {
  * runtime's validator. Messages are the runtime's texts in the interface language, each in its
  * place; a failed submit raises the spec's science or date toast.
  */
-export default function SchemaForm({ form, initialData, disabled, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
+export default function SchemaForm({ form, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
@@ -105,7 +107,7 @@ export default function SchemaForm({ form, initialData, disabled, submitBlocked,
   return (
     <Form
       ref={formRef}
-      className={submitting ? 'schema-form loading' : 'schema-form'}
+      className={['schema-form', submitting && 'loading', disabled && asText && 'as-text'].filter(Boolean).join(' ')}
       schema={schema}
       uiSchema={uiSchema}
       validator={formSchemas.validator(isStaff ? 'staff' : 'user')}

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
-import { Dropdown, Form, Input } from 'semantic-ui-react';
+import { Form, Input } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import type { FilterSpec } from './table-layout';
 import { YES_NO, type FilterValues, type ResolvedOptions } from './filter-rows';
@@ -70,7 +71,7 @@ const FilterField = memo(function FilterField({
         <Input id={id} icon="search" value={(value as string | undefined) ?? ''} onChange={(_e, d) => onChange(filter.key, String(d.value))} />
       )}
       {(filter.kind === 'select' || filter.kind === 'multi' || filter.kind === 'yesNo') && (
-        <Dropdown
+        <AccessibleDropdown
           id={id}
           selection
           fluid

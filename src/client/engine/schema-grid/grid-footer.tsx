@@ -1,4 +1,5 @@
-import { Button, Dropdown, Pagination } from 'semantic-ui-react';
+import { Button, Pagination } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import { useI18nKey } from './use-i18n-key';
 
@@ -39,7 +40,7 @@ export function GridFooter({
       </span>
       <span className="grid-page-size">
         {t('grid.pageSize')}{' '}
-        <Dropdown
+        <AccessibleDropdown
           inline
           aria-label={t('grid.pageSize')}
           value={sizes.sizes.includes(pageSize) ? pageSize : count}

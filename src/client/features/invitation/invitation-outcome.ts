@@ -16,6 +16,7 @@ export interface InvitationOutcome {
 const FRAGMENTS: readonly [fragment: string, outcome: InvitationOutcome][] = [
   ['invitation code already used', { joined: false, text: 'used' }],
   ['invitation code expired', { joined: false, text: 'expired' }],
+  ['invitation was cancelled', { joined: false, text: 'cancelled' }],
   ['invitation for foreign collaborators', { joined: false, text: 'foreignOnly' }],
   ['invitation for local collaborators', { joined: false, text: 'localOnly' }],
   ['already assigned to project', { joined: false, text: 'alreadyMember' }],
@@ -26,6 +27,7 @@ const FRAGMENTS: readonly [fragment: string, outcome: InvitationOutcome][] = [
   ['user institute project', { joined: false, text: 'instituteProject' }],
   ['pozivni kod je iskorišten', { joined: false, text: 'used' }],
   ['pozivni kod je istekao', { joined: false, text: 'expired' }],
+  ['otkazao je pozivnicu', { joined: false, text: 'cancelled' }],
   ['namijenjen stranim suradnicima', { joined: false, text: 'foreignOnly' }],
   ['namijenjen domaćim suradnicima', { joined: false, text: 'localOnly' }],
   ['već je član projekta', { joined: false, text: 'alreadyMember' }],

@@ -1,6 +1,7 @@
 import { useMemo, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Form, Icon } from 'semantic-ui-react';
+import { Button, Form, Icon } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useToast } from '../../shared/toast/use-toast';
 import { isEmail, parseEmailFile } from './email-file';
 
@@ -47,7 +48,7 @@ export function EmailListField({ id, label, hint, values, onChange, choices }: E
     <Form.Field>
       <label htmlFor={id}>{label}</label>
       <div className="email-list-field">
-        <Dropdown
+        <AccessibleDropdown
           id={id}
           fluid
           multiple

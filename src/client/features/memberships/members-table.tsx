@@ -62,6 +62,7 @@ export function MembersTable({ project, signOff }: MembersTableProps) {
                   {user.sshkeys !== undefined && (
                     <Icon
                       name="key"
+                      role="img"
                       color={user.sshkeys ? 'green' : 'red'}
                       title={user.sshkeys ? t('memberships.members.hasKey') : t('memberships.members.noKey')}
                       aria-label={user.sshkeys ? t('memberships.members.hasKey') : t('memberships.members.noKey')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Icon, Loader, Message } from 'semantic-ui-react';
+import { Header, Icon, Loader, Message } from 'semantic-ui-react';
 import { useMyProjectsQuery } from '../../api/projects';
 import { useSessionQuery } from '../../api/session';
 import { paths } from '../../shared/paths';
@@ -27,7 +27,14 @@ export default function MembershipDetailPage() {
         <Icon name="arrow left" />
         {t('memberships.back')}
       </Link>
-      {project ? <MembershipDetail project={project} user={user} /> : <Message warning content={t('memberships.notFound')} />}
+      {project ? (
+        <MembershipDetail project={project} user={user} />
+      ) : (
+        <>
+          <Header as="h1">{t('titles.membershipDetail')}</Header>
+          <Message warning content={t('memberships.notFound')} />
+        </>
+      )}
     </section>
   );
 }

@@ -19,7 +19,7 @@ export function ProjectCard({ project, children }: { project: PortalProject; chi
   const { t } = useTranslation();
   return (
     <Segment raised data-testid="membership-card">
-      <Header as="h2">
+      <Header as="h1">
         {project.name}
         <Header.Subheader>
           {t('memberships.card.identifier')}: <strong data-testid="project-identifier">{project.identifier}</strong>{' '}

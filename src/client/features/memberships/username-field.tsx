@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dropdown, Form } from 'semantic-ui-react';
+import { Form } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useInternalAddCandidatesQuery } from '../../api/memberships';
 
 /** Existing users to add by username; members of the project are left out. */
@@ -21,7 +22,7 @@ export function UsernameField({ values, onChange, exclude }: { values: readonly 
   return (
     <Form.Field>
       <label htmlFor="internal-usernames">{t('memberships.invite.usernames')}</label>
-      <Dropdown
+      <AccessibleDropdown
         id="internal-usernames"
         fluid
         multiple

@@ -13,7 +13,7 @@ export function ProcessingHeader({ project }: { project: PortalProject }) {
   const denied = project.state.name === BEHAVIOUR_STATES.denied;
   return (
     <Segment className="processing-header" data-state={project.state.name}>
-      <Header as="h2">
+      <Header as="h1">
         <StateIcon state={project.state.name} withLabel />
       </Header>
       <div className="processing-header-row">

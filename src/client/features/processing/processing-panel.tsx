@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Checkbox, Confirm, Dropdown, Form, Header, Segment, TextArea } from 'semantic-ui-react';
+import { Button, Checkbox, Confirm, Form, Header, Segment, TextArea } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import type { PortalProject } from '../../api/projects';
 import { ConfirmButton, useStateLabel } from '../../engine/renderers';
@@ -63,7 +64,7 @@ export function ProcessingPanel({
         <StateSelector options={stateOptions(STATES, initial)} value={form.state} onChange={(s) => setForm((f) => selectState(f, s, initial, RESOURCE_TYPES, checkChange))} />
         <Form.Field>
           <label htmlFor="staff-resource-types">{t('processing.granted')}</label>
-          <Dropdown
+          <AccessibleDropdown
             id="staff-resource-types"
             aria-label={t('processing.granted')}
             multiple

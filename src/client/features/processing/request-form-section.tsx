@@ -31,7 +31,7 @@ export function RequestFormSection({
       {editing && <Message info size="small" content={t('processing.editHint')} />}
       {form ? (
         <Suspense fallback={<Loader active inline="centered" />}>
-          <SchemaForm key={editing ? 'edit' : 'view'} form={form} initialData={initialData} disabled={!editing} isStaff onSubmit={onEdited} />
+          <SchemaForm key={editing ? 'edit' : 'view'} form={form} initialData={initialData} disabled={!editing} asText isStaff onSubmit={onEdited} />
         </Suspense>
       ) : (
         <Message content={t('processing.noForm')} />

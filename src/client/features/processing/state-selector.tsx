@@ -11,7 +11,7 @@ export function StateSelector({ options, value, onChange }: { options: readonly 
       <label>{t('processing.state')}</label>
       {options.map((state) => (
         <Form.Field key={state}>
-          <Checkbox radio name="target-state" value={state} label={label(state)} checked={value === state} onChange={() => onChange(state)} data-state-option={state} />
+          <Checkbox radio id={`target-state-${state}`} name="target-state" value={state} label={label(state)} checked={value === state} onChange={() => onChange(state)} data-state-option={state} />
         </Form.Field>
       ))}
     </Form.Group>

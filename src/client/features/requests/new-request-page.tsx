@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Dropdown, Form, Header, Message } from 'semantic-ui-react';
+import { Button, Form, Header, Message } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import { useInstituteCheckQuery, useRegistryInfoQuery } from '../../api/registry';
 import { activeUser, isAdmin, useSessionQuery } from '../../api/session';
@@ -52,7 +53,7 @@ export default function NewRequestPage() {
       <Form onSubmit={proceed} className="request-chooser">
         <Form.Field error={missingChoice}>
           <label htmlFor="request-type">{t('requests.typeLabel')}</label>
-          <Dropdown
+          <AccessibleDropdown
             id="request-type"
             selection
             placeholder={t('requests.typePlaceholder')}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Form, Input, Segment } from 'semantic-ui-react';
+import { Button, Form, Input, Segment } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import { useAddSoftwareMutation } from '../../api/software';
 import { activeUser, useSessionQuery } from '../../api/session';
@@ -45,7 +46,7 @@ export function AddSoftwareForm() {
           </Form.Field>
           <Form.Field required>
             <label htmlFor="new-module-person">{t('software.addedBy')}</label>
-            <Dropdown
+            <AccessibleDropdown
               id="new-module-person"
               aria-label={t('software.addedBy')}
               selection

@@ -17,7 +17,7 @@ export function UserInfoBlock({ user }: { user: UserDetail }) {
   ];
   return (
     <Segment className="user-info">
-      <Header as="h2">
+      <Header as="h1">
         {user.first_name} {user.last_name}{' '}
         <Icon name={user.status ? 'check circle' : 'minus circle'} color={user.status ? 'green' : 'grey'} title={t(user.status ? 'staffUsers.detail.active' : 'staffUsers.detail.inactive')} />
       </Header>

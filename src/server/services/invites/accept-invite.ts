@@ -14,6 +14,7 @@ import { lookupRegistryPerson } from '../registry/registry-lookup';
 import { registryClientFor } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
 import { inviteAcceptedMail } from './invite-mails';
+import { recipientLanguage } from '../mail-templates';
 import { joinAsCollaborator } from './join-project';
 import { findProject, FOREIGN_PERSON, LEAD_ROLE, projectTypeRules, type ProjectFacts } from './project-rules';
 
@@ -31,7 +32,8 @@ const expired = (u: string) => new ApiError('notFound', msg('invitationExpired',
 const used = (u: string) => new ApiError('conflict', msg('invitationUsed', { user: u }));
 
 /**
- * Step 1: accepted → "already used"; absent or past its days → "expired". (The old portal read a
+ * Step 1: accepted → "already used"; cancelled by its inviter → "cancelled"; absent or past its
+ * days → "expired". (The old portal read a
  * stale key as "used"; users are told the truth instead. An absent key was either cleaned up or
  * never issued, and "expired" is the kinder word for both.)
  */
@@ -42,7 +44,10 @@ async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promis
     .select(inviteExpiredSql(ctx.schemas).as('expired'))
     .where('invites.key', '=', key)
     .executeTakeFirst();
-  if (!row) throw expired(user.username);
+  if (!row) {
+    const cancelled = KEY_PATTERN.test(key) && (await ctx.db.selectFrom('cancelled_invites').select('key').where('key', '=', key).executeTakeFirst());
+    throw cancelled ? new ApiError('notFound', msg('invitationCancelled', { user: user.username })) : expired(user.username);
+  }
   if (row.accepted) throw used(user.username);
   if (row.expired) throw expired(user.username);
   return row;
@@ -152,11 +157,11 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
     if (!(await joinAsCollaborator(trx, user.id, project.id))) return false;
     const inviter = invite.inviter_id === null ? undefined : await trx
       .selectFrom('users')
-      .select(['person_mail', 'person_type'])
+      .select(['person_mail', 'person_type', 'language'])
       .where('id', '=', invite.inviter_id)
       .executeTakeFirst();
     if (inviter?.person_mail) {
-      const lang = inviter.person_type === FOREIGN_PERSON ? 'en' : 'hr';
+      const lang = recipientLanguage(inviter);
       await enqueueMail(trx, inviteAcceptedMail(ctx.schemas, { to: inviter.person_mail, lang, collaborator: user, projectName: project.name }), ctx.schemas);
     }
     return true;

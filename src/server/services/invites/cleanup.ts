@@ -26,5 +26,10 @@ export async function purgeUsedInvites(db: Kysely<Database>, schemas: SchemaSet)
     .deleteFrom('invites')
     .where((eb) => eb.or([eb('invites.accepted', '=', true), inviteExpiredSql(schemas)]))
     .executeTakeFirst();
+  // A cancelled key is remembered only as long as the invitation would have been valid.
+  await db
+    .deleteFrom('cancelled_invites')
+    .where('cancelled_at', '<=', sql<Date>`now() - make_interval(days => ${schemas.constants.inviteExpiryDays})`)
+    .execute();
   return Number(result.numDeletedRows);
 }

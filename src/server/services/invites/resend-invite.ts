@@ -4,6 +4,7 @@
  * its code and its validity starts again; an expired one gets a fresh code (as sending anew to an
  * expired address does), so an old link never comes back to life. Counts against INVITES_PER_HOUR.
  */
+import { languageOfAddress } from '../mail-templates';
 import type { AppContext } from '../../context';
 import { isAdmin } from '../../context';
 import type { UserRow } from '../../db/tables';
@@ -54,7 +55,8 @@ export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: num
       row.inviter_id === null
         ? user
         : ((await trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.inviter_id).executeTakeFirst()) ?? user);
-    const lang = row.invtype === 'foreign' ? 'en' : 'hr';
+    // As when first sent: an address that belongs to a user gets their interface language.
+    const lang = await languageOfAddress(trx, row.email, row.invtype === 'foreign' ? 'en' : 'hr');
     const url = inviteUrl(ctx.config.publicUrl, key, lang);
     await enqueueMail(trx, invitationMail(ctx.schemas, { to: row.email, lang, inviter, projectName: project.name, url }), ctx.schemas);
     await trx.insertInto('invite_sends').values({ inviter_id: user.id }).execute();

@@ -14,6 +14,7 @@ import { enqueueMail } from '../outbox';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
 import { invitationMail, inviteUrl } from './invite-mails';
+import { languageOfAddress } from '../mail-templates';
 import { findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
 
 /** Invitation keys: long enough that guessing one is hopeless (reference §1.12). */
@@ -202,7 +203,8 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
         skipped.push({ email: p.email, reason: SKIP_REASONS.alreadyInvited });
         continue;
       }
-      const lang = p.invtype === 'foreign' ? 'en' : 'hr';
+      // An address that belongs to a user gets their interface language; a new one English when foreign.
+      const lang = await languageOfAddress(trx, p.email, p.invtype === 'foreign' ? 'en' : 'hr');
       const url = inviteUrl(ctx.config.publicUrl, key, lang);
       await enqueueMail(trx, invitationMail(ctx.schemas, { to: p.email, lang, inviter: user, projectName: project.name, url }), ctx.schemas);
       done.push(p.email);

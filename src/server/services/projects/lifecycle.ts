@@ -177,12 +177,12 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
 }
 
 /** The project's members (or only its lead) with what their mails need. */
-async function membersOf(trx: Transaction<Database>, projectId: number, leadOnly: boolean): Promise<Pick<UserRow, 'person_mail' | 'person_type'>[]> {
+async function membersOf(trx: Transaction<Database>, projectId: number, leadOnly: boolean): Promise<Pick<UserRow, 'person_mail' | 'person_type' | 'language'>[]> {
   return trx
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .select(['users.person_mail', 'users.person_type'])
+    .select(['users.person_mail', 'users.person_type', 'users.language'])
     .where('memberships.project_id', '=', projectId)
     .$if(leadOnly, (q) => q.where('roles.name', '=', ROLE.lead))
     .orderBy('memberships.id')

@@ -1,4 +1,5 @@
-import { Button, Dropdown, Segment } from 'semantic-ui-react';
+import { Button, Segment } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../../shared/accessible-dropdown';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useLocaleText } from '../../locale-text';
@@ -38,7 +39,7 @@ export function DomainBlock(props: DomainBlockProps) {
       <div className="domain-row">
         <div className="domain-name">
           <label htmlFor={`${id}-domain`}>{t('requestForm.domain')}</label>
-          <Dropdown
+          <AccessibleDropdown
             id={`${id}-domain`}
             selection
             search
@@ -72,7 +73,7 @@ export function DomainBlock(props: DomainBlockProps) {
           <div className="domain-row field-row" key={j} data-testid={`domain-${index}-field-${j}`}>
             <div className="domain-name">
               <label htmlFor={`${id}-field-${j}`}>{t('requestForm.field')}</label>
-              <Dropdown
+              <AccessibleDropdown
                 id={`${id}-field-${j}`}
                 selection
                 search

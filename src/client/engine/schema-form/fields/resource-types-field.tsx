@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Dropdown } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../../shared/accessible-dropdown';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './field-label';
@@ -44,7 +44,7 @@ export function ResourceTypesField(props: FieldProps<TypeChoice[]>) {
   return (
     <div className="resource-types">
       <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} htmlFor={fieldPathId.$id} />
-      <Dropdown
+      <AccessibleDropdown
         id={fieldPathId.$id}
         multiple
         search

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Dropdown } from 'semantic-ui-react';
+import { AccessibleDropdown } from '../../../shared/accessible-dropdown';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldData } from '../field-data';
@@ -17,7 +17,7 @@ export function SoftwarePickerField(props: FieldProps<string[]>) {
   return (
     <div className="software-picker">
       <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} htmlFor={fieldPathId.$id} />
-      <Dropdown
+      <AccessibleDropdown
         id={fieldPathId.$id}
         multiple
         search

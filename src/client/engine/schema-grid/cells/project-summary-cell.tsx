@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { CopyButton, ResourceTags } from '../../renderers';
 import type { CellProps } from '../column-defs';
 import { resourceValues } from './resource-tags-cell';
+import { useI18nKey } from '../use-i18n-key';
 
 interface Summary {
   identifier?: string;
@@ -17,9 +18,11 @@ export function projectSummaryText({ row }: CellProps): string {
 
 /**
  * Name (a link to `params.linkBase` + the encoded identifier), institution, the code with a copy
- * button and the resource types at `params.resources` in rows of 3.
+ * button and the resource types at `params.resources` in rows of 3, after the label of the message
+ * key `params.resourcesLabelKey` (requested or assigned types).
  */
 export function ProjectSummaryCell({ row, params }: CellProps) {
+  const tk = useI18nKey();
   const r = (row ?? {}) as Summary;
   const identifier = r.identifier ?? '';
   const linkBase = typeof params.linkBase === 'string' ? params.linkBase : '';
@@ -33,7 +36,12 @@ export function ProjectSummaryCell({ row, params }: CellProps) {
         <code>{identifier}</code>
         <CopyButton value={identifier} what="projectCode" />
       </div>
-      {typeof params.resources === 'string' && <ResourceTags tags={resourceValues(row, params.resources)} />}
+      {typeof params.resources === 'string' && (
+        <div className="grid-resources">
+          {typeof params.resourcesLabelKey === 'string' && <span className="muted grid-resources-label">{tk(params.resourcesLabelKey)}:</span>}
+          <ResourceTags tags={resourceValues(row, params.resources)} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import requestIndex from '../../schemas/requests/index.json';
+import service from '../../schemas/rules/service.json';
+import { loginAs, type DemoUser } from './helpers/portal';
+
+/*
+ * Every page of the portal, per role and in both languages: axe-core finds no critical or serious
+ * violation on the whole page (header, nav and footer included), and at 390 px the page does not
+ * scroll sideways, the language toggle is on screen; a desktop and a phone screenshot of each page
+ * are kept in the test's output folder.
+ */
+
+type Lang = 'hr' | 'en';
+const PHONE_WIDTH = 390;
+const langCookie = `${service.properties.serviceKey.const}-lang`;
+const NEVER_ISSUED_KEY = 'f'.repeat(64);
+
+interface Stop {
+  name: string;
+  /** A path, or how to find it with the signed-in page's API. */
+  path: string | ((page: Page) => Promise<string>);
+}
+
+interface ProjectRow {
+  identifier: string;
+  name: string;
+  state?: { name?: string } | string;
+}
+
+async function leadProjects(page: Page): Promise<ProjectRow[]> {
+  const answer = await page.request.get('/api/v1/internal/projects/');
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as ProjectRow[];
+}
+
+const firstIdentifier = async (page: Page) => (await leadProjects(page))[0].identifier;
+
+/** For staff: a project of the whole list (staff lead none of their own). */
+async function anyIdentifier(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/v1/internal/projects/all');
+  expect(answer.ok()).toBe(true);
+  const all = (await answer.json()) as ProjectRow[];
+  expect(all.length).toBeGreaterThan(0);
+  return all[0].identifier;
+}
+
+async function inactiveUserPath(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/v1/internal/inactive-users/');
+  expect(answer.ok()).toBe(true);
+  const users = (await answer.json()) as { username: string }[];
+  expect(users.length).toBeGreaterThan(0);
+  return `/ui/users/inactive/${encodeURIComponent(users[0].username)}`;
+}
+
+const requestTypes = (requestIndex.oneOf as { const: string; staffOnly: boolean }[]);
+
+const anonymousStops: Stop[] = [
+  { name: 'login', path: '/ui/login' },
+  { name: 'login-priv', path: '/ui/login-priv' },
+  { name: 'invitation', path: `/ui/login-email/${NEVER_ISSUED_KEY}` },
+  { name: 'error', path: '/ui/error' },
+  { name: 'saml2-error-attrs', path: '/ui/saml2-error/edugainattrs?missing=mail,sn' },
+  { name: 'saml2-error-multiple', path: '/ui/saml2-error/edugainmultiple' },
+  { name: 'saml2-error-other', path: '/ui/saml2-error/other' },
+];
+
+const leadStops: Stop[] = [
+  { name: 'my-requests', path: '/ui/my-requests' },
+  { name: 'my-request-detail', path: async (page) => `/ui/my-requests/${encodeURIComponent(await firstIdentifier(page))}` },
+  { name: 'extension', path: async (page) => `/ui/my-requests/extend/${encodeURIComponent(await firstIdentifier(page))}` },
+  { name: 'new-request', path: '/ui/new-request' },
+  ...requestTypes.filter((t) => !t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
+  { name: 'memberships', path: '/ui/memberships' },
+  { name: 'memberships-inactive', path: '/ui/memberships/inactive' },
+  { name: 'membership-detail', path: async (page) => `/ui/memberships/${encodeURIComponent(await firstIdentifier(page))}` },
+  { name: 'public-keys', path: '/ui/public-keys' },
+  { name: 'public-key-new', path: '/ui/public-keys/new' },
+  { name: 'my-info', path: '/ui/my-info' },
+  { name: 'project-accounting', path: '/ui/project-accounting' },
+  { name: 'project-users-accounting', path: '/ui/project-users-accounting' },
+  { name: 'my-accounting', path: '/ui/my-accounting' },
+  { name: 'not-found', path: '/ui/no-such-page' },
+];
+
+const staffStops: Stop[] = [
+  { name: 'staff-requests', path: '/ui/requests' },
+  { name: 'processing-request', path: async (page) => `/ui/requests/${encodeURIComponent(await anyIdentifier(page))}` },
+  { name: 'projects', path: '/ui/projects' },
+  { name: 'processing-project', path: async (page) => `/ui/projects/${encodeURIComponent(await anyIdentifier(page))}` },
+  { name: 'users', path: '/ui/users' },
+  { name: 'users-inactive', path: '/ui/users/inactive' },
+  { name: 'user-detail', path: '/ui/users/lead' },
+  { name: 'inactive-user-detail', path: inactiveUserPath },
+  { name: 'software', path: '/ui/software' },
+  ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
+];
+
+/** Waits for the page's content; false when it shows no visible `h1`. */
+async function settle(page: Page): Promise<boolean> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ui.active.loader')).toHaveCount(0, { timeout: 20_000 });
+  await page.evaluate(() => document.fonts.ready);
+  return page.locator('h1').first().isVisible();
+}
+
+/** Problems of one page: axe (critical, serious) at desktop width, then the phone checks. */
+async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Promise<string[]> {
+  const problems: string[] = [];
+  const path = typeof stop.path === 'string' ? stop.path : await stop.path(page);
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.goto(path);
+  if (!(await settle(page))) problems.push(`${stop.name} [${lang}] has no visible h1`);
+  expect(await page.locator('html').getAttribute('lang'), `${stop.name}: html lang`).toBe(lang);
+  await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations.filter((x) => x.impact === 'critical' || x.impact === 'serious'))
+    problems.push(`${stop.name} [${lang}] axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: testInfo.outputPath(`phone-${lang}-${stop.name}.png`), fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > PHONE_WIDTH) problems.push(`${stop.name} [${lang}] is ${width} px wide at ${PHONE_WIDTH} px`);
+  const toggle = page.locator('.language-toggle');
+  const box = await toggle.boundingBox();
+  if (!box || box.x < 0 || box.x + box.width > PHONE_WIDTH) problems.push(`${stop.name} [${lang}] language toggle off screen`);
+  return problems;
+}
+
+async function walk(page: Page, testInfo: TestInfo, stops: Stop[], lang: Lang): Promise<void> {
+  const problems: string[] = [];
+  for (const stop of stops) problems.push(...(await check(page, testInfo, stop, lang)));
+  expect(problems).toEqual([]);
+}
+
+for (const lang of ['hr', 'en'] as const) {
+  test.describe(`every page in ${lang}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([{ name: langCookie, value: lang, url: baseURL! }]);
+    });
+
+    test(`public pages [${lang}]`, async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      await walk(page, testInfo, anonymousStops, lang);
+    });
+
+    for (const [user, stops] of [['lead', leadStops], ['staff', staffStops]] as [DemoUser, Stop[]][]) {
+      test(`${user}'s pages [${lang}]`, async ({ page }, testInfo) => {
+        test.setTimeout(300_000);
+        await loginAs(page, user);
+        await walk(page, testInfo, stops, lang);
+      });
+    }
+  });
+}
