@@ -57,6 +57,8 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       if (!scope || !request.apiKey.scopes.includes(scope)) throw new ApiError('apiKeyScope');
       return;
     }
+    // Static assets: public GETs that never need to know who asks.
+    if (request.routeOptions.config?.session === false && !MUTATING.has(request.method)) return;
     const token = request.cookies[names.session];
     request.auth = token ? await findSession(ctx.db, token) : null;
     if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
