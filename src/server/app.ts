@@ -6,6 +6,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
+import { registerChangeMarker } from './services/list-cache';
 import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await registerSecurityHeaders(app, ctx);
   await registerRequestGuards(app);
   await registerAuth(app, ctx);
+  registerChangeMarker(app, ctx, ctx.schemas.constants.sessionDays);
   // At the root, so that its timing hook sees every route.
   await operationsRoutes(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
