@@ -1,10 +1,13 @@
 /**
  * List-endpoint benchmark: builds a throw-away database (embedded, or a fresh one on the server of
  * DATABASE_URL, dropped afterwards) with 20,000 users, 5,000 projects in every state and of several
- * types with 1–5 members each, and SSH keys; then times the staff list endpoints through
+ * types with 1–5 members each, and SSH keys — and again with 100,000 users / 25,000 projects
+ * (BENCH_SIZES=20000x5000,100000x25000 by default) — then times the staff list endpoints through
  * `app.inject` with a staff session: warm (the stored answer is current; gzip, and decompressed for
- * a client without gzip) and rebuilt (first call after a change); and the external API the clusters'
- * provisioning reads, with an API key. Prints p50/p95/max against the 50 ms budget; asserts nothing.
+ * a client without gzip), the first read after a change by another reader (served the previous
+ * answer while it rebuilds) and by the caller who made the change (waits for the rebuild); and the
+ * external API the clusters' provisioning reads, with an API key. Prints p50/p95/max against the
+ * 50 ms budget and how each p95 and size grows from the first size to the next; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
@@ -20,11 +23,12 @@ import { createApiKey } from '../../src/server/services/api-keys';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { createTestDatabase } from '../../tests/support/test-database';
 
-const USERS = 20_000;
-const PROJECTS = 5_000;
-const RUNS = 50;
+const SIZES = (process.env.BENCH_SIZES ?? '20000x5000,100000x25000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+let USERS = 20_000;
+let PROJECTS = 5_000;
+let RUNS = 50;
 /** Each rebuild renders the whole list again, so fewer of them. */
-const REBUILD_RUNS = 10;
+let REBUILD_RUNS = 10;
 const WARMUP = 3;
 const BUDGET_MS = 50;
 
@@ -110,9 +114,14 @@ async function timeRuns(runs: number, call: () => Promise<{ statusCode: number }
   return times.sort((a, b) => a - b);
 }
 
+/** p95 and sizes by figure name, per size run, for the growth table. */
+const figures = new Map<string, Map<string, number>>();
+let current = new Map<string, number>();
+
 function report(name: string, sorted: number[], extra: string): void {
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(8);
   const p95 = percentile(sorted, 95);
+  current.set(name, p95);
   console.log(
     `${name.padEnd(44)} ${fmt(percentile(sorted, 50))} ${fmt(p95)} ${fmt(sorted[sorted.length - 1])}  ${extra}` +
       `  (budget < ${BUDGET_MS} ms${p95 >= BUDGET_MS ? ', OVER' : ''})`,
@@ -120,6 +129,27 @@ function report(name: string, sorted: number[], extra: string): void {
 }
 
 async function main(): Promise<void> {
+  for (const [users, projects] of SIZES) {
+    USERS = users;
+    PROJECTS = projects;
+    // The big size: fewer runs, each costs more.
+    RUNS = users > 20_000 ? 20 : 50;
+    REBUILD_RUNS = users > 20_000 ? 5 : 10;
+    current = new Map();
+    figures.set(`${users}/${projects}`, current);
+    await runSize();
+  }
+  const [first, ...rest] = [...figures.entries()];
+  for (const [label, map] of rest) {
+    console.log(`\ngrowth from ${first[0]} to ${label} users/projects (p95 in ms, sizes in KB):`);
+    for (const [name, value] of map) {
+      const before = first[1].get(name);
+      if (before !== undefined) console.log(`  ${name.padEnd(52)} ${before.toFixed(1).padStart(9)} → ${value.toFixed(1).padStart(9)}  ×${(value / before).toFixed(1)}`);
+    }
+  }
+}
+
+async function runSize(): Promise<void> {
   const schemas = loadSchemaSet();
   const database = await createTestDatabase();
   try {
@@ -143,6 +173,8 @@ async function main(): Promise<void> {
     const session = await createSession(handle.db, staffId, 1);
     const cookie = `${schemas.service.serviceKey}_session=${session.token}`;
     const { key } = await createApiKey(handle.db, 'bench', ['read']);
+    // The cookie a signed-in caller gets with each change they make (services/list-cache.ts).
+    const changed = () => `${schemas.service.serviceKey}_changed=${Date.now()}`;
     const authOf = (url: string): Record<string, string> => (EXTERNAL.includes(url) ? { authorization: `Api-Key ${key}` } : { cookie });
     console.log(`${'name'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  rows    size (gzip)`);
     for (const url of [...ENDPOINTS, ...EXTERNAL]) {
@@ -156,16 +188,33 @@ async function main(): Promise<void> {
       const json = probe.headers['content-encoding'] === 'gzip' ? gunzipSync(probe.rawPayload) : probe.rawPayload;
       const rows = (JSON.parse(json.toString('utf8')) as unknown[]).length;
       const size = `${String(rows).padEnd(6)}  ${(json.length / 1024).toFixed(0)} KB (${(probe.rawPayload.length / 1024).toFixed(0)} KB)`;
+      current.set(`${url} size raw`, json.length / 1024);
+      current.set(`${url} size gzip`, probe.rawPayload.length / 1024);
       // Warm: the stored answer is current, as it is between changes.
       report(`${url} warm`, await timeRuns(RUNS, () => app.inject({ method: 'GET', url, headers })), size);
       report(`${url} warm, no gzip`, await timeRuns(RUNS, () => app.inject({ method: 'GET', url, headers: auth })), '');
-      // Rebuild: the first call after a change to a table the list reads (a user's name).
+      // The first call after a change to a table the list reads (a user's name): by another reader,
+      // who gets the previous answer while it rebuilds (the rebuild is awaited, untimed, before the
+      // next change) …
       let n = 0;
-      const rebuild = await timeRuns(REBUILD_RUNS, () => app.inject({ method: 'GET', url, headers }), async () => {
+      const change = async () => {
         n += 1;
         await sql`UPDATE users SET first_name = ${`Bench${n}`} WHERE id = ${staffId}`.execute(handle.db);
+      };
+      const settle = async () => {
+        for (let i = 0; i < 2000; i += 1) {
+          const res = await app.inject({ method: 'GET', url, headers: { ...headers, cookie: `${auth.cookie ?? ''}; ${changed()}` } });
+          if (res.statusCode === 200) return;
+        }
+      };
+      const reader = await timeRuns(REBUILD_RUNS, () => app.inject({ method: 'GET', url, headers }), async () => {
+        await settle();
+        await change();
       });
-      report(`${url} rebuild`, rebuild, '');
+      report(`${url} after a change, other reader`, reader, '');
+      // … and by the caller who made it, who waits for an answer that holds it.
+      const writer = await timeRuns(REBUILD_RUNS, () => app.inject({ method: 'GET', url, headers: { ...headers, cookie: `${auth.cookie ?? ''}; ${changed()}` } }), change);
+      report(`${url} after a change, the changer`, writer, '');
     }
     await app.close();
   } finally {
