@@ -83,7 +83,7 @@ export type RoleName = 'lead' | 'collaborator';
  * via the `definition` "ProjectsList".
  */
 export type ProjectsList = {
-  id: number;
+  id: DatabaseId;
   identifier: string;
   name: string;
   institute: string;
@@ -104,7 +104,7 @@ export type ProjectsList = {
       name: RoleName;
     };
     user: {
-      id: number;
+      id: DatabaseId;
       username: string;
       first_name: string;
       last_name: string;

@@ -170,10 +170,12 @@ export async function cachedList(
   const found = rows[0];
   if (!found?.known || found.versions === null) throw new Error(`list ${spec.name}: a table of ${spec.dependsOn.join(', ')} has no change triggers`);
   const key = `${spec.name}\n${found.versions}`;
-  const startBuild = (versions: string, readAt: Date) => {
+  const startBuild = (versions: string, readAt: Date, later = false) => {
     let build = running.get(key);
     if (!build) {
-      build = rebuild(ctx, spec, versions, readAt).finally(() => running.delete(key));
+      // In the background: after this answer has gone out (the embedded database builds on this thread).
+      const start = later ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
+      build = start.then(() => rebuild(ctx, spec, versions, readAt)).finally(() => running.delete(key));
       running.set(key, build);
     }
     return build;
@@ -184,7 +186,8 @@ export async function cachedList(
     if (found.body !== null) copiesOf(ctx).set(spec.name, { etag: found.etag, gz: found.body });
     if (held || gz !== null) {
       // Stale: the previous answer now, the current one built in the background for the next reader.
-      if (found.current === false) startBuild(found.versions, found.read_at).catch(() => undefined);
+      // A failed background build is retried by the next reader.
+      if (found.current === false) startBuild(found.versions, found.read_at, true).catch(() => undefined);
       return { etag: found.etag, body: held ? null : gz, built: false, stale: found.current === false };
     }
   }
