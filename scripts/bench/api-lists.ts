@@ -47,7 +47,8 @@ const EXTERNAL = [
 ];
 
 /** Fills the database with set-based statements: a handful of INSERT … SELECT generate_series. */
-export async function fill(db: Kysely<Database>): Promise<number> {
+export async function fill(db: Kysely<Database>, users = USERS, projects = PROJECTS): Promise<number> {
+  const [USERS_, PROJECTS_] = [users, projects];
   const states = [...(await lookupIds(db, 'states')).values()];
   const types = [...(await lookupIds(db, 'project_types')).values()];
   const roles = await lookupIds(db, 'roles');
@@ -60,7 +61,7 @@ export async function fill(db: Kysely<Database>): Promise<number> {
     SELECT 'user' || g || '@example.org', 'Ime' || g, 'Prezime' || (g % 997), 'user' || g || '@example.org',
            'Institucija ' || (g % 120), 'user' || g || '@example.org', 'u' || g, lpad(g::text, 11, '0'),
            g % 4 <> 0, now() - make_interval(mins => g)
-      FROM generate_series(1, ${USERS}) g`.execute(db);
+      FROM generate_series(1, ${USERS_}) g`.execute(db);
   const { rows } = await sql<{ first: number }>`SELECT min(id)::int AS first FROM users`.execute(db);
   const first = rows[0].first;
   await sql`
@@ -73,11 +74,11 @@ export async function fill(db: Kysely<Database>): Promise<number> {
            (${sql.raw(`ARRAY[${states.join(',')}]`)})[1 + g % ${states.length}],
            (${sql.raw(`ARRAY[${types.join(',')}]`)})[1 + (g / 7) % ${types.length}],
            g % 2 = 0, '[{"label":"CPU","value":"CPU"}]'::jsonb, '["Euro fond"]'::jsonb
-      FROM generate_series(1, ${PROJECTS}) g`.execute(db);
+      FROM generate_series(1, ${PROJECTS_}) g`.execute(db);
   // Member k of project p: distinct users for k = 0..4 (k·4729 mod 20000 differ); member 0 is the lead.
   await sql`
     INSERT INTO memberships (user_id, project_id, role_id, date_joined)
-    SELECT ${first}::bigint + (p.id * 7919 + k * 104729) % ${USERS}, p.id,
+    SELECT ${first}::bigint + (p.id * 7919 + k * 104729) % ${USERS_}, p.id,
            CASE WHEN k = 0 THEN ${lead}::int ELSE ${collaborator}::int END, now() - make_interval(days => k)
       FROM projects p CROSS JOIN generate_series(0, 4) k
      WHERE k <= p.id % 5
