@@ -3,7 +3,8 @@
  * `GET /api/v1/sessionactive` and of a static asset requested with the session cookie, each as a
  * ratio of a bare Fastify route's throughput measured in the same run (goal: sessionactive ≥ 50%).
  * The portal runs on a throw-away database (embedded, or on the server of DATABASE_URL) with
- * 2,000 users, the signed-in one a member of 5 projects. Prints; asserts nothing.
+ * 2,000 users, the signed-in one a member of 5 projects. Also prints the portal's `/healthz` (its
+ * hooks without any session) to tell the session check's cost from the rest. Prints; asserts nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,12 +82,15 @@ async function main(): Promise<void> {
     console.log(`database: ${database.kind}; ${CONNECTIONS} connections, ${SECONDS} s per figure`);
     const bareRps = await throughput(`${bareBase}/bare`);
     const sessionRps = await throughput(`${portalBase}/api/v1/sessionactive`, cookie);
+    // The portal's own hooks (security headers, guards, timing, compression check) without any session.
+    const healthRps = await throughput(`${portalBase}/healthz`);
     const assetRps = await throughput(`${portalBase}/static/app.0123456789abcdef.js`, { ...cookie, 'accept-encoding': 'identity' });
     const bareAgain = await throughput(`${bareBase}/bare`);
     const bareMean = (bareRps + bareAgain) / 2;
     const pct = (rps: number) => `${((100 * rps) / bareMean).toFixed(0)}%`;
     console.log(`bare Fastify route                       ${bareMean.toFixed(0).padStart(7)} req/s (runs: ${bareRps.toFixed(0)}, ${bareAgain.toFixed(0)})`);
     console.log(`sessionactive, logged in                 ${sessionRps.toFixed(0).padStart(7)} req/s = ${pct(sessionRps)} of bare (goal ≥ 50%)`);
+    console.log(`portal /healthz, no session              ${healthRps.toFixed(0).padStart(7)} req/s = ${pct(healthRps)} of bare`);
     console.log(`static asset with the session cookie     ${assetRps.toFixed(0).padStart(7)} req/s = ${pct(assetRps)} of bare`);
   } finally {
     await portal?.close();
