@@ -193,14 +193,13 @@ export type RequestFieldsResourcesType = {
   value: ResourceTypeName;
 }[];
 /**
- * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
+ * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. newRequestPhrase follows 'Prijava ' in the staff mail about a new request. The list filters also know the pseudo-types in rules/project-type-filters.json.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "SoftwareList".
+ * via the `definition` "ProjectTypeName".
  */
-export type SoftwareList = (ScienceSoftware & {
-  [k: string]: unknown;
-})[];
+export type ProjectTypeName =
+  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
 /**
  * Membership roles. leads marks the one role whose member leads a project (files it, invites, asks for extensions).
  *
@@ -209,13 +208,53 @@ export type SoftwareList = (ScienceSoftware & {
  */
 export type RoleName = 'lead' | 'collaborator';
 /**
- * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. newRequestPhrase follows 'Prijava ' in the staff mail about a new request. The list filters also know the pseudo-types in rules/project-type-filters.json.
+ * Answer of GET /api/v1/internal/projects/all (staff): every project and request, newest submission first (then newest id), with only what the staff grids tables/projects.json and tables/requests.json show, filter and link: the full project is GET /api/v1/internal/projects/:identifier. Members are leads first, then in joining order, each with what the person popover shows (a member's fields that are null are left out).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ProjectTypeName".
+ * via the `definition` "ProjectsList".
  */
-export type ProjectTypeName =
-  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
+export type ProjectsList = {
+  id: DatabaseId;
+  identifier: string;
+  name: string;
+  institute: string;
+  state: {
+    name: StateName;
+  };
+  project_type: {
+    name: ProjectTypeName;
+  };
+  date_submitted: string | null;
+  date_start: string | null;
+  date_end: string | null;
+  croris_finance: string[] | null;
+  resources_type: LabelValue[];
+  staff_resources_type: LabelValue[];
+  userproject_set: {
+    role: {
+      name: RoleName;
+    };
+    user: {
+      id: DatabaseId;
+      username: string;
+      first_name: string;
+      last_name: string;
+      person_mail?: string;
+      person_institution?: string;
+      person_affiliation?: string;
+      status: boolean;
+    };
+  }[];
+}[];
+/**
+ * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "SoftwareList".
+ */
+export type SoftwareList = (ScienceSoftware & {
+  [k: string]: unknown;
+})[];
 export type StaffResourcesType = LabelValue[];
 export type CrorisFinance = string[] | null;
 /**
@@ -946,6 +985,16 @@ export interface PersonName {
   last_name: string;
 }
 /**
+ * A dropdown choice as stored on projects: label shown, value kept.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "LabelValue".
+ */
+export interface LabelValue {
+  label?: string;
+  value: string;
+}
+/**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1143,16 +1192,6 @@ export interface State {
 }
 export interface ProjectType {
   name: ProjectTypeName;
-}
-/**
- * A dropdown choice as stored on projects: label shown, value kept.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "LabelValue".
- */
-export interface LabelValue {
-  label?: string;
-  value: string;
 }
 /**
  * A portal user. username is the user label (AAI unique id or local name); person_username the cluster login name; person_mail may hold several addresses separated by ';'; status is the 'active' flag (on an active project).

@@ -1,11 +1,13 @@
 /**
  * List-endpoint benchmark: builds a throw-away database (embedded, or a fresh one on the server of
  * DATABASE_URL, dropped afterwards) with 20,000 users, 5,000 projects in every state and of several
- * types with 1–5 members each, and SSH keys; then times the staff list endpoints through
+ * types with 1–5 members each, and SSH keys — and again with 100,000 users / 25,000 projects
+ * (BENCH_SIZES=20000x5000,100000x25000 by default) — then times the staff list endpoints through
  * `app.inject` with a staff session: warm (the stored answer is current; gzip, and decompressed for
- * a client without gzip) and rebuilt (first call after a change); and the external API the clusters'
- * provisioning reads, with an API key, over a real loopback HTTP connection. Prints p50/p95/max against
- * the 50 ms budget; asserts nothing.
+ * a client without gzip), the first read after a change by another reader (served the previous
+ * answer while it rebuilds) and by the caller who made the change (waits for the rebuild); and the
+ * external API the clusters' provisioning reads, with an API key, over a real loopback HTTP connection. Prints p50/p95/max against the
+ * 50 ms budget and how each p95 and size grows from the first size to the next; asserts nothing.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -22,11 +24,12 @@ import { createApiKey } from '../../src/server/services/api-keys';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { createTestDatabase } from '../../tests/support/test-database';
 
-const USERS = 20_000;
-const PROJECTS = 5_000;
-const RUNS = 50;
+const SIZES = (process.env.BENCH_SIZES ?? '20000x5000,100000x25000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+let USERS = 20_000;
+let PROJECTS = 5_000;
+let RUNS = 50;
 /** Each rebuild renders the whole list again, so fewer of them. */
-const REBUILD_RUNS = 10;
+let REBUILD_RUNS = 10;
 const WARMUP = 3;
 const BUDGET_MS = 50;
 /** One kept-alive connection, as a provisioning script's HTTP client holds. */
@@ -47,7 +50,8 @@ const EXTERNAL = [
 ];
 
 /** Fills the database with set-based statements: a handful of INSERT … SELECT generate_series. */
-export async function fill(db: Kysely<Database>): Promise<number> {
+export async function fill(db: Kysely<Database>, users = USERS, projects = PROJECTS): Promise<number> {
+  const [USERS_, PROJECTS_] = [users, projects];
   const states = [...(await lookupIds(db, 'states')).values()];
   const types = [...(await lookupIds(db, 'project_types')).values()];
   const roles = await lookupIds(db, 'roles');
@@ -60,7 +64,7 @@ export async function fill(db: Kysely<Database>): Promise<number> {
     SELECT 'user' || g || '@example.org', 'Ime' || g, 'Prezime' || (g % 997), 'user' || g || '@example.org',
            'Institucija ' || (g % 120), 'user' || g || '@example.org', 'u' || g, lpad(g::text, 11, '0'),
            g % 4 <> 0, now() - make_interval(mins => g)
-      FROM generate_series(1, ${USERS}) g`.execute(db);
+      FROM generate_series(1, ${USERS_}) g`.execute(db);
   const { rows } = await sql<{ first: number }>`SELECT min(id)::int AS first FROM users`.execute(db);
   const first = rows[0].first;
   await sql`
@@ -73,11 +77,11 @@ export async function fill(db: Kysely<Database>): Promise<number> {
            (${sql.raw(`ARRAY[${states.join(',')}]`)})[1 + g % ${states.length}],
            (${sql.raw(`ARRAY[${types.join(',')}]`)})[1 + (g / 7) % ${types.length}],
            g % 2 = 0, '[{"label":"CPU","value":"CPU"}]'::jsonb, '["Euro fond"]'::jsonb
-      FROM generate_series(1, ${PROJECTS}) g`.execute(db);
+      FROM generate_series(1, ${PROJECTS_}) g`.execute(db);
   // Member k of project p: distinct users for k = 0..4 (k·4729 mod 20000 differ); member 0 is the lead.
   await sql`
     INSERT INTO memberships (user_id, project_id, role_id, date_joined)
-    SELECT ${first}::bigint + (p.id * 7919 + k * 104729) % ${USERS}, p.id,
+    SELECT ${first}::bigint + (p.id * 7919 + k * 104729) % ${USERS_}, p.id,
            CASE WHEN k = 0 THEN ${lead}::int ELSE ${collaborator}::int END, now() - make_interval(days => k)
       FROM projects p CROSS JOIN generate_series(0, 4) k
      WHERE k <= p.id % 5
@@ -114,9 +118,14 @@ async function timeRuns(runs: number, call: () => Promise<{ statusCode: number }
   return times.sort((a, b) => a - b);
 }
 
+/** p95 and sizes by figure name, per size run, for the growth table. */
+const figures = new Map<string, Map<string, number>>();
+let current = new Map<string, number>();
+
 function report(name: string, sorted: number[], extra: string): void {
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(8);
   const p95 = percentile(sorted, 95);
+  current.set(name, p95);
   console.log(
     `${name.padEnd(44)} ${fmt(percentile(sorted, 50))} ${fmt(p95)} ${fmt(sorted[sorted.length - 1])}  ${extra}` +
       `  (budget < ${BUDGET_MS} ms${p95 >= BUDGET_MS ? ', OVER' : ''})`,
@@ -124,6 +133,27 @@ function report(name: string, sorted: number[], extra: string): void {
 }
 
 async function main(): Promise<void> {
+  for (const [users, projects] of SIZES) {
+    USERS = users;
+    PROJECTS = projects;
+    // The big size: fewer runs, each costs more.
+    RUNS = users > 20_000 ? 20 : 50;
+    REBUILD_RUNS = users > 20_000 ? 5 : 10;
+    current = new Map();
+    figures.set(`${users}/${projects}`, current);
+    await runSize();
+  }
+  const [first, ...rest] = [...figures.entries()];
+  for (const [label, map] of rest) {
+    console.log(`\ngrowth from ${first[0]} to ${label} users/projects (p95 in ms, sizes in KB):`);
+    for (const [name, value] of map) {
+      const before = first[1].get(name);
+      if (before !== undefined) console.log(`  ${name.padEnd(52)} ${before.toFixed(1).padStart(9)} → ${value.toFixed(1).padStart(9)}  ×${(value / before).toFixed(1)}`);
+    }
+  }
+}
+
+async function runSize(): Promise<void> {
   const schemas = loadSchemaSet();
   const database = await createTestDatabase();
   try {
@@ -161,6 +191,8 @@ async function main(): Promise<void> {
           .on('error', reject);
       });
     const callOf = (url: string) => (EXTERNAL.includes(url) ? (headers: Record<string, string>) => overHttp(url, headers) : (headers: Record<string, string>) => app.inject({ method: 'GET', url, headers }));
+    // The cookie a signed-in caller gets with each change they make (services/list-cache.ts).
+    const changed = () => `${schemas.service.serviceKey}_changed=${Date.now()}`;
     const authOf = (url: string): Record<string, string> => (EXTERNAL.includes(url) ? { authorization: `Api-Key ${key}` } : { cookie });
     console.log(`${'name'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  rows    size (gzip)`);
     // BENCH_LISTS=external (or staff) measures only that group.
@@ -178,17 +210,34 @@ async function main(): Promise<void> {
       const json = probe.headers['content-encoding'] === 'gzip' ? gunzipSync(probe.rawPayload) : probe.rawPayload;
       const rows = (JSON.parse(json.toString('utf8')) as unknown[]).length;
       const size = `${String(rows).padEnd(6)}  ${(json.length / 1024).toFixed(0)} KB (${(probe.rawPayload.length / 1024).toFixed(0)} KB)`;
+      current.set(`${url} size raw`, json.length / 1024);
+      current.set(`${url} size gzip`, probe.rawPayload.length / 1024);
       // Warm: the stored answer is current, as it is between changes.
       const how = EXTERNAL.includes(url) ? ' (HTTP)' : '';
       report(`${url} warm${how}`, await timeRuns(RUNS, () => get(headers)), size);
       report(`${url} warm, no gzip${how}`, await timeRuns(RUNS, () => get(auth)), '');
-      // Rebuild: the first call after a change to a table the list reads (a user's name).
+      // The first call after a change to a table the list reads (a user's name): by another reader,
+      // who gets the previous answer while it rebuilds (the rebuild is awaited, untimed, before the
+      // next change) …
       let n = 0;
-      const rebuild = await timeRuns(REBUILD_RUNS, () => get(headers), async () => {
+      const change = async () => {
         n += 1;
         await sql`UPDATE users SET first_name = ${`Bench${n}`} WHERE id = ${staffId}`.execute(handle.db);
+      };
+      const settle = async () => {
+        for (let i = 0; i < 2000; i += 1) {
+          const res = await get({ ...headers, cookie: `${auth.cookie ?? ''}; ${changed()}` });
+          if (res.statusCode === 200) return;
+        }
+      };
+      const reader = await timeRuns(REBUILD_RUNS, () => get(headers), async () => {
+        await settle();
+        await change();
       });
-      report(`${url} rebuild${how}`, rebuild, '');
+      report(`${url} after a change, other reader${how}`, reader, '');
+      // … and by the caller who made it, who waits for an answer that holds it.
+      const writer = await timeRuns(REBUILD_RUNS, () => get({ ...headers, cookie: `${auth.cookie ?? ''}; ${changed()}` }), change);
+      report(`${url} after a change, the changer${how}`, writer, '');
     }
     agent.destroy();
     await app.close();

@@ -24,7 +24,7 @@ const port = Number(process.env.BENCH_PORT ?? 8431);
 const base = `http://127.0.0.1:${port}`;
 const root = path.resolve(__dirname, '..', '..');
 
-/** 5,000 projects in the states the projects grid shows, with members and granted types. */
+/** 5,000 projects in the states the projects grid shows, with members and granted types (api/projects-list.json). */
 function generatedProjects(): unknown[] {
   const schemas = loadSchemaSet();
   const states = schemas.vocabulary<{ isRequest?: boolean }>(SCHEMA_IDS.states).filter((s) => s.isRequest === false).map((s) => s.value);
@@ -38,14 +38,13 @@ function generatedProjects(): unknown[] {
       id: n,
       identifier: `BEN-${String(n).padStart(5, '0')}`,
       name: `Projekt ${words[n % words.length]} ${n}`,
-      reason: 'x',
       institute: `Fakultet ${n % 37}`,
-      is_active: true,
       state: { name: states[n % states.length] },
       project_type: { name: types[n % types.length] },
       date_submitted: '2025-01-01T10:00:00Z',
       date_start: `2025-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
       date_end: '2026-12-31',
+      resources_type: [],
       croris_finance: n % 5 === 0 ? ['European Commission'] : [],
       staff_resources_type: [resources[n % resources.length], resources[(n + 3) % resources.length]].map((value) => ({ label: value, value })),
       userproject_set: [
@@ -166,7 +165,8 @@ async function main(): Promise<void> {
     const pageRows = await page.locator('.schema-grid-view .ag-row').count();
 
     // Each key changes the matching row count: digits narrow the identifier/name match, Backspace widens it.
-    const keys = ['4', '2', 'Backspace', '7', 'Backspace', 'Backspace', '9', '1', 'Backspace', 'Backspace', '3', '8', 'Backspace', 'Backspace', '5', '0', 'Backspace', 'Backspace'];
+    const once = ['4', '2', 'Backspace', '7', 'Backspace', 'Backspace', '9', '1', 'Backspace', 'Backspace', '3', '8', 'Backspace', 'Backspace', '5', '0', 'Backspace', 'Backspace'];
+    const keys = [...once, ...once];
     const times: number[] = [];
     for (const key of keys) {
       const ms = await timeKeystroke(page, key, pageRows);
@@ -175,8 +175,9 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
     const p90 = times[Math.min(times.length - 1, Math.floor(times.length * 0.9))];
+    const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)];
     console.log(`projects grid, ${ROWS} rows: filter keystroke to repaint over ${times.length} keystrokes`);
-    console.log(`  median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget < 100 ms)`);
+    console.log(`  median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${p95 >= 100 ? ' (OVER)' : ''}, min ${times[0].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget < 100 ms)`);
   } finally {
     await browser.close();
     // start-server drops its database on SIGTERM.

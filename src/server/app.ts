@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
+import { registerChangeMarker } from './services/list-cache';
 import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -88,9 +91,18 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     }
   });
   await app.register(fastifyCookie, { secret: ctx.config.sessionSecret });
+  // JSON answers compressed for clients that accept it (brotli at a fast level, else gzip). Answers
+  // already encoded (the stored list answers, the built assets' .br/.gz copies) pass unchanged.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(app, ctx);
   await registerRequestGuards(app);
   await registerAuth(app, ctx);
+  registerChangeMarker(app, ctx, ctx.schemas.constants.sessionDays);
   // At the root, so that its timing hook sees every route.
   await operationsRoutes(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));

@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { migrate, openDatabase } from './db/database';
 import { syncVocabularies } from './db/vocabularies';
+import { startSessionCache } from './services/session-cache';
 import { loadSchemaSet } from '../schema-runtime/node';
 import type { SchemaSet } from '../schema-runtime';
 
@@ -24,6 +25,7 @@ export async function bootstrap(config: ServerConfig, schemas: SchemaSet = loadS
       const { seedDemo } = await import('./demo/seed-demo');
       await seedDemo(handle.db, schemas);
     }
+    await startSessionCache(handle, (error) => console.error(`session cache off, every request reads its session: ${error.message}`));
   } catch (error) {
     await handle.close();
     throw error;

@@ -39,6 +39,8 @@ declare module 'fastify' {
     refuseCrossSite?: boolean;
     /** A mutating call that a same-origin browser request may make without the CSRF token (login). */
     sameOriginInsteadOfCsrf?: boolean;
+    /** false: the route never reads the session (static assets: public, and cached by the browser). */
+    session?: boolean;
     /** false: a mutating route that carries its own proof instead of the CSRF header (the SAML endpoints). */
     csrf?: boolean;
   }

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/tables';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { cachedList, acceptsGzip, parseIfNoneMatch, type ListSpec } from '../../src/server/services/list-cache';
-import { loadProjects } from '../../src/server/services/projects/serialize-project';
+import { projectsListJson } from '../../src/server/services/projects/projects-list';
 import { activeUsersJson, inactiveUsersJson } from '../../src/server/services/users-lists';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
@@ -22,16 +22,23 @@ const ALL = '/api/v1/internal/projects/all';
 const FRESH: Record<string, (db: Kysely<Database>) => Promise<string>> = {
   [ACTIVE]: (db) => activeUsersJson(db, schemas),
   [INACTIVE]: (db) => inactiveUsersJson(db, schemas),
-  [ALL]: async (db) => JSON.stringify(await loadProjects(db, {}, { includeOib: true })),
+  [ALL]: (db) => projectsListJson(db),
 };
+
+/** The cookie that marks its caller as having just changed something: no answer older than that. */
+const changedNow = () => `${schemas.service.serviceKey}_changed=${Date.now()}`;
 
 /** The JSON text of an answer, decompressed when it came gzip-encoded. */
 function jsonOf(res: LightMyRequestResponse): string {
   return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString('utf8') : res.body;
 }
 
+/**
+ * GET as a caller who has just changed what the tests changed (the lists may answer others with
+ * the previous answer while they rebuild; see 'serves the previous answer …' below).
+ */
 async function get(app: FastifyInstance, caller: Caller, url: string, headers: Record<string, string> = { 'accept-encoding': 'gzip' }) {
-  return app.inject({ method: 'GET', url, headers: { cookie: caller.cookie, ...headers } });
+  return app.inject({ method: 'GET', url, headers: { cookie: `${caller.cookie}; ${changedNow()}`, ...headers } });
 }
 
 /** Asserts that every list answers exactly what a fresh build answers now. */
@@ -108,8 +115,6 @@ describe('cached staff lists', () => {
       ['a membership', async () => addProject(t.ctx, 'NR-2026-02-002', 'approve', [[ids.get('collab')!, 'lead']])],
       ["a user's name", () => db.updateTable('users').set({ first_name: 'Ivana' }).where('id', '=', ids.get('collab')!).execute()],
       ['a key', () => db.insertInto('ssh_keys').values({ user_id: ids.get('lead')!, name: 'k1', fingerprint: 'fp1', public_key: 'ssh-ed25519 AAAA1' }).execute()],
-      ['a staff comment', () => db.insertInto('staff_comments').values({ project_id: 1, comment: 'ok', project_state: 'approve' }).execute()],
-      ['an extension', () => db.insertInto('extensions').values({ project_id: 1, reason: 'more time', date_end: '2027-06-30' }).execute()],
       ['a status', () => db.updateTable('users').set({ status: false }).where('id', '=', ids.get('lead')!).execute()],
       ['a deleted membership', () => db.deleteFrom('memberships').where('user_id', '=', ids.get('past')!).execute()],
       ['a deleted user', () => db.deleteFrom('users').where('id', '=', ids.get('collab')!).execute()],
@@ -171,6 +176,53 @@ describe('cached staff lists', () => {
     // … so the next call must not trust it.
     expect(await cachedList(t.ctx, spec)).toMatchObject({ built: true });
     expect(await cachedList(t.ctx, spec)).toMatchObject({ built: false });
+  });
+
+  it('serves the previous answer to other readers while it rebuilds, never to the caller who made the change', async () => {
+    const spec: ListSpec = {
+      name: 'test-swr',
+      dependsOn: ['users'],
+      build: async () => JSON.stringify(await t.ctx.db.selectFrom('users').select('username').orderBy('id').execute()),
+      staleWhileRevalidate: true,
+    };
+    const text = async (list: { body: Buffer | null }) => gunzipSync(list.body!).toString('utf8');
+    expect(await cachedList(t.ctx, spec)).toMatchObject({ built: true });
+    await addUser(t.ctx, 'swr-one');
+    // Another reader: the previous answer at once, the new one built meanwhile.
+    const stale = await cachedList(t.ctx, spec);
+    expect(stale).toMatchObject({ built: false, stale: true });
+    expect(await text(stale)).not.toContain('swr-one');
+    let next = await cachedList(t.ctx, spec);
+    for (let i = 0; i < 200 && next.stale; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      next = await cachedList(t.ctx, spec);
+    }
+    expect(next.stale).toBe(false);
+    expect(await text(next)).toContain('swr-one');
+    // The caller who made a change waits for an answer that holds it.
+    await addUser(t.ctx, 'swr-two');
+    const mine = await cachedList(t.ctx, spec, [], new Date());
+    expect(mine).toMatchObject({ built: true });
+    expect(await text(mine)).toContain('swr-two');
+  });
+
+  it("a staff member's change through the API is in their next read of the list, at once", async () => {
+    const other = await t.login('staff');
+    const mine = await t.login('staff');
+    const names = async (caller: Caller, cookie = caller.cookie) =>
+      JSON.parse(jsonOf(await t.app.inject({ method: 'GET', url: ALL, headers: { cookie, 'accept-encoding': 'gzip' } }))).map((p: { name: string }) => p.name);
+    const before = await names(other);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/internal/projects/${encodeURIComponent('NR-2026-01-001')}`,
+      headers: { cookie: mine.cookie, 'x-csrftoken': mine.csrf },
+      payload: { name: 'Preimenovani projekt', staff_resources_type: [{ label: 'CPU', value: 'CPU' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const changed = res.cookies.find((c) => c.name === `${schemas.service.serviceKey}_changed`);
+    expect(changed?.value).toMatch(/^\d+$/);
+    expect(await names(mine, `${mine.cookie}; ${changed!.name}=${changed!.value}`)).toContain('Preimenovani projekt');
+    expect(before).not.toContain('Preimenovani projekt');
   });
 
   it('refuses a list that depends on a table without change triggers', async () => {

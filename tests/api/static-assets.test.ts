@@ -62,3 +62,36 @@ describe('static assets', () => {
     expect(response.headers['cache-control']).toMatch(/immutable/);
   });
 });
+
+describe('JSON answers on the wire', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are compressed for a client that accepts it, and plain for one that does not', async () => {
+    const lead = await t.login('lead');
+    const url = '/api/v1/internal/projects/';
+    const plain = await t.app.inject({ url, headers: { cookie: lead.cookie, 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ url, headers: { cookie: lead.cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gzip = await t.app.inject({ url, headers: { cookie: lead.cookie, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('a stored list answer is sent gzip-encoded once, not encoded twice', async () => {
+    const staff = await t.login('staff');
+    const res = await t.app.inject({ url: '/api/v1/internal/active-users/', headers: { cookie: staff.cookie, 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Array.isArray(JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8')))).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
+import { startSessionCache } from '../../src/server/services/session-cache';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import type { SchemaSet } from '../../src/schema-runtime';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -51,6 +52,8 @@ export async function startTestApp(
     const { seedDemo } = await import('../../src/server/demo/seed-demo');
     await seedDemo(handle.db, schemas);
   }
+  // As in the server: sessions held in memory, dropped on the database's notifications.
+  await startSessionCache(handle);
   const ctx: AppContext = { db: handle.db, schemas, config: testConfig(options.config) };
   const app = await buildApp(ctx, { logger: false });
   const anonymous = async (): Promise<Caller> => {

@@ -1,4 +1,4 @@
-import type { MessageAnswer, Project, ProjectChangeBody, ProjectTimeline, ResearchRequest } from '../../../generated';
+import type { MessageAnswer, Project, ProjectChangeBody, ProjectsList, ProjectTimeline, ResearchRequest } from '../../../generated';
 import { api } from './api-slice';
 
 /** The Project entity (schemas/entities/project.json), under the name the client uses. */
@@ -36,8 +36,8 @@ export const projectsApi = api.injectEndpoints({
       query: (identifier) => `api/v1/internal/projects/${encodeURIComponent(identifier)}/timeline`,
       providesTags: ['Projects', 'Extensions'],
     }),
-    /** GET /api/v1/internal/projects/all (staff): every project and request, newest first. */
-    allProjects: build.query<PortalProject[], void>({
+    /** GET /api/v1/internal/projects/all (staff): every project and request, newest first, as the staff grids show them. */
+    allProjects: build.query<ProjectsList, void>({
       query: () => 'api/v1/internal/projects/all',
       providesTags: ['Projects'],
     }),

@@ -11,6 +11,7 @@ import * as inviteSends from './migrations/0006-invite-sends';
 import * as projectNotices from './migrations/0007-project-notices';
 import * as membershipDepartures from './migrations/0008-membership-departures';
 import * as userLanguage from './migrations/0010-user-language';
+import * as sessionNotices from './migrations/0011-session-notices';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-project-notices': projectNotices,
   '0008-membership-departures': membershipDepartures,
   '0010-user-language': userLanguage,
+  '0011-session-notices': sessionNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -36,6 +38,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** 'postgres' for a server, 'embedded' for PGlite. */
   kind: 'postgres' | 'embedded';
+  /**
+   * Listens to a NOTIFY channel on a connection of its own. `onLost` is called once when that
+   * connection fails (notifications may have been missed from then on). Resolves when listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -46,7 +53,42 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<pg.Client>();
+    const listen: DatabaseHandle['listen'] = async (channel, onMessage, onLost) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      let lost = false;
+      const fail = (error: Error) => {
+        if (lost) return;
+        lost = true;
+        listeners.delete(client);
+        onLost(error);
+      };
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      client.on('error', fail);
+      client.on('end', () => fail(new Error('the listening connection ended')));
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        lost = true;
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      listen,
+      close: async () => {
+        for (const client of [...listeners]) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
+        await db.destroy();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
@@ -57,6 +99,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'embedded',
+    // One process holds the embedded database, so its notifications never get lost.
+    listen: async (channel, onMessage) => pglite.listen(channel, onMessage),
     close: async () => {
       await db.destroy();
       await pglite.close();

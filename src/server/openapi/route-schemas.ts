@@ -180,7 +180,7 @@ export const ROUTE_SCHEMAS: Record<string, RouteDeclaration> = {
     response: { 201: json('The new request.', PROJECT) },
   },
   'GET /api/v1/internal/projects/': { summary: 'The caller’s projects and requests.', response: { 200: json('The projects.', PROJECTS) } },
-  'GET /api/v1/internal/projects/all': { summary: 'Staff: every project and request.', response: { 200: json('The projects.', PROJECTS) } },
+  'GET /api/v1/internal/projects/all': { summary: 'Staff: every project and request, with the fields the staff grids show.', response: { 200: json('The projects.', ref('api/projects-list')) } },
   'GET /api/v1/internal/projects/role/:role': {
     summary: 'The caller’s projects in one role (rules/roles.json).',
     params: { type: 'object', properties: { role: ref('rules/roles') }, required: ['role'] },

@@ -68,6 +68,8 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       if (!scope || !request.apiKey.scopes.includes(scope)) throw new ApiError('apiKeyScope');
       return;
     }
+    // Static assets: public GETs that never need to know who asks.
+    if (request.routeOptions.config?.session === false && !MUTATING.has(request.method)) return;
     const token = request.cookies[names.session];
     request.auth = token ? await findSession(ctx.db, token) : null;
     if (request.auth) await rememberLanguage(ctx, request.auth.user, request.cookies[names.language]);

@@ -16,9 +16,9 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
   const dir = ctx.config.clientDir;
   const indexFile = join(dir, 'index.html');
   if (existsSync(dir)) {
-    // Assets are public: the login page needs them before anyone signs in.
+    // Assets are public: the login page needs them before anyone signs in; no session is read for them.
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/static/')) route.config = { ...route.config, access: 'public' };
+      if (route.url.startsWith('/static/')) route.config = { ...route.config, access: 'public', session: false };
     });
     await app.register(fastifyStatic, {
       root: dir,

@@ -10,6 +10,7 @@ import { deleteProject, processProject } from '../services/projects/process-proj
 import { isRoleName } from '../services/projects/state-rules';
 import { sendCachedList, type ListSpec } from '../services/list-cache';
 import { projectTimeline } from '../services/projects/timeline';
+import { projectsListJson } from '../services/projects/projects-list';
 
 const BASE = '/api/v1/internal/projects';
 
@@ -20,11 +21,13 @@ const BASE = '/api/v1/internal/projects';
  */
 export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, schemas } = ctx;
-  // Staff-only, so every caller gets the OIBs and one stored answer serves them all.
+  // Staff-only, and the same for every caller: one stored answer serves them all.
   const allProjects: ListSpec = {
     name: 'projects-all',
-    dependsOn: ['projects', 'states', 'project_types', 'memberships', 'users', 'roles', 'ssh_keys', 'staff_comments', 'extensions'],
-    build: async () => JSON.stringify(await loadProjects(db, {}, { includeOib: true })),
+    dependsOn: ['projects', 'states', 'project_types', 'memberships', 'users', 'roles'],
+    build: () => projectsListJson(db),
+    // After a change the previous answer is served while the new one is built (not to the changer).
+    staleWhileRevalidate: true,
   };
 
   app.get(`${BASE}/`, async (request) => {

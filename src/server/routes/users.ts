@@ -15,8 +15,9 @@ const USER_LIST_TABLES = ['users', 'memberships', 'projects', 'states', 'roles',
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, schemas } = ctx;
   const staff = { config: { access: 'staff' as const } };
-  const activeUsers: ListSpec = { name: 'active-users', dependsOn: USER_LIST_TABLES, build: () => activeUsersJson(db, schemas) };
-  const inactiveUsers: ListSpec = { name: 'inactive-users', dependsOn: USER_LIST_TABLES, build: () => inactiveUsersJson(db, schemas) };
+  // After a change the previous answer is served while the new one is built (not to the changer).
+  const activeUsers: ListSpec = { name: 'active-users', dependsOn: USER_LIST_TABLES, build: () => activeUsersJson(db, schemas), staleWhileRevalidate: true };
+  const inactiveUsers: ListSpec = { name: 'inactive-users', dependsOn: USER_LIST_TABLES, build: () => inactiveUsersJson(db, schemas), staleWhileRevalidate: true };
 
   app.get('/api/v1/internal/active-users/', staff, async (request, reply) => sendCachedList(ctx, request, reply, activeUsers));
 

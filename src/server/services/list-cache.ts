@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 
@@ -23,8 +23,14 @@ export interface ListSpec {
   name: string;
   /** Every table the answer reads (each needs the triggers of migration 0003). */
   dependsOn: readonly string[];
-  /** Builds the answer as JSON text (two of the lists come as text from PostgreSQL already). */
+  /** Builds the answer as JSON text (the lists come as text from PostgreSQL already). */
   build: () => Promise<string>;
+  /**
+   * After a change, answer at once with the previous stored answer while a rebuild runs in the
+   * background — except to a caller whose own change is newer than that answer (see
+   * {@link cachedList}'s `freshAfter`), who waits for the rebuild. Off: every caller waits.
+   */
+  staleWhileRevalidate?: boolean;
 }
 
 /** A list answer as {@link cachedList} found or built it. */
@@ -35,6 +41,8 @@ export interface CachedList {
   body: Buffer | null;
   /** Whether it was built by this call rather than read from the database. */
   built: boolean;
+  /** Whether it is the previous answer, sent while a rebuild runs in the background. */
+  stale?: boolean;
 }
 
 /*
@@ -66,9 +74,17 @@ interface Lookup {
   versions: string | null;
   known: boolean;
   read_at: Date;
+  /** The stored entry (whatever versions it was built from) and whether those are current. */
   etag: string | null;
+  current: boolean | null;
   body: Buffer | null;
 }
+
+/**
+ * A stored answer built from a snapshot taken this long after a change (by the clocks of the two
+ * processes) surely holds it: the margin covers clocks of app hosts that differ by less.
+ */
+export const CLOCK_MARGIN_MS = 1_000;
 
 /*
  * Builds already running in this process, by name and versions: concurrent misses wait for one
@@ -113,9 +129,18 @@ export function parseIfNoneMatch(header: string | undefined): string[] {
  * @param ifNoneMatch - entity tags the caller holds (see {@link parseIfNoneMatch}); when one
  *   matches, `body` is null and nothing is read or compressed
  */
-export async function cachedList(ctx: AppContext, spec: ListSpec, ifNoneMatch: readonly string[] = []): Promise<CachedList> {
+export async function cachedList(
+  ctx: AppContext,
+  spec: ListSpec,
+  ifNoneMatch: readonly string[] = [],
+  /** The time of the caller's own latest change: an older stored answer is never sent to them. */
+  freshAfter: Date | null = null,
+): Promise<CachedList> {
   const fingerprint = await releaseFingerprint();
   const copy = copiesOf(ctx).get(spec.name);
+  const swr = spec.staleWhileRevalidate === true;
+  // Stored answers read before this instant may miss the caller's own change.
+  const notBefore = freshAfter ? new Date(freshAfter.getTime() + CLOCK_MARGIN_MS) : null;
   // One statement, so the versions and the entry come from one snapshot.
   const { rows } = await sql<Lookup>`
     WITH current AS (
@@ -125,29 +150,49 @@ export async function cachedList(ctx: AppContext, spec: ListSpec, ifNoneMatch: r
              statement_timestamp() AS read_at
         FROM unnest(${[...spec.dependsOn]}::text[]) AS d(name)
         LEFT JOIN table_versions v ON v.name = d.name
+    ),
+    usable AS (
+      SELECT lc.etag, lc.body, lc.versions = current.versions AS current
+        FROM current
+        JOIN list_cache lc ON lc.name = ${spec.name}
+       -- Current versions hold every committed change. An older entry of this release only for a
+       -- list that may answer stale, and never to a caller whose change it may not hold.
+       WHERE lc.versions = current.versions
+          OR (${swr} AND left(lc.versions, ${fingerprint.length + 1}) = ${`${fingerprint}|`}
+              AND (${notBefore}::timestamptz IS NULL OR lc.created_at >= ${notBefore}::timestamptz))
     )
-    SELECT current.versions, current.known, current.read_at, lc.etag,
-           CASE WHEN lc.etag = ANY(${[...ifNoneMatch]}::text[]) OR '*' = ANY(${[...ifNoneMatch]}::text[])
-                  OR lc.etag = ${copy?.etag ?? null}
-                THEN NULL ELSE lc.body END AS body
+    SELECT current.versions, current.known, current.read_at, usable.etag, usable.current,
+           CASE WHEN usable.etag = ANY(${[...ifNoneMatch]}::text[]) OR '*' = ANY(${[...ifNoneMatch]}::text[])
+                  OR usable.etag = ${copy?.etag ?? null}
+                THEN NULL ELSE usable.body END AS body
       FROM current
-      LEFT JOIN list_cache lc ON lc.name = ${spec.name} AND lc.versions = current.versions`.execute(ctx.db);
+      LEFT JOIN usable ON true`.execute(ctx.db);
   const found = rows[0];
   if (!found?.known || found.versions === null) throw new Error(`list ${spec.name}: a table of ${spec.dependsOn.join(', ')} has no change triggers`);
+  const key = `${spec.name}\n${found.versions}`;
+  const startBuild = (versions: string, readAt: Date, later = false) => {
+    let build = running.get(key);
+    if (!build) {
+      // In the background: after this answer has gone out (the embedded database builds on this thread).
+      const start = later ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
+      build = start.then(() => rebuild(ctx, spec, versions, readAt)).finally(() => running.delete(key));
+      running.set(key, build);
+    }
+    return build;
+  };
   if (found.etag !== null) {
     const held = ifNoneMatch.includes(found.etag) || ifNoneMatch.includes('*');
     const gz = found.body ?? (copy?.etag === found.etag ? copy.gz : null);
     if (found.body !== null) copiesOf(ctx).set(spec.name, { etag: found.etag, gz: found.body });
-    if (held || gz !== null) return { etag: found.etag, body: held ? null : gz, built: false };
+    if (held || gz !== null) {
+      // Stale: the previous answer now, the current one built in the background for the next reader.
+      // A failed background build is retried by the next reader.
+      if (found.current === false) startBuild(found.versions, found.read_at, true).catch(() => undefined);
+      return { etag: found.etag, body: held ? null : gz, built: false, stale: found.current === false };
+    }
   }
 
-  const key = `${spec.name}\n${found.versions}`;
-  let build = running.get(key);
-  if (!build) {
-    build = rebuild(ctx, spec, found.versions, found.read_at).finally(() => running.delete(key));
-    running.set(key, build);
-  }
-  const { etag, gz } = await build;
+  const { etag, gz } = await startBuild(found.versions, found.read_at);
   copiesOf(ctx).set(spec.name, { etag, gz });
   const held = ifNoneMatch.includes(etag) || ifNoneMatch.includes('*');
   return { etag, body: held ? null : gz, built: true };
@@ -201,10 +246,40 @@ async function inflate(gz: Buffer): Promise<Buffer> {
  * ETag, else the JSON — gzip-encoded when the caller accepts gzip, decompressed otherwise.
  */
 export async function sendCachedList(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, spec: ListSpec): Promise<FastifyReply> {
-  const list = await cachedList(ctx, spec, parseIfNoneMatch(request.headers['if-none-match']));
+  const list = await cachedList(ctx, spec, parseIfNoneMatch(request.headers['if-none-match']), lastChangeOf(ctx, request));
   reply.header('vary', 'accept-encoding').header('etag', list.etag);
   if (list.body === null) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(list.body);
   return reply.send(await inflate(list.body));
+}
+
+/** The cookie that tells when the caller last changed something (milliseconds since 1970). */
+export function lastChangeCookie(ctx: AppContext): string {
+  return `${ctx.schemas.service.serviceKey}_changed`;
+}
+
+/** When the caller last changed something, by their cookie; null when never (or unreadable). */
+export function lastChangeOf(ctx: AppContext, request: FastifyRequest): Date | null {
+  const value = request.cookies?.[lastChangeCookie(ctx)];
+  const ms = value && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(ms) ? new Date(ms) : null;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Marks every signed-in caller's successful change with the time it was answered (after its
+ * commit), in a cookie the stored lists read: they never send that caller an answer read before it.
+ */
+export function registerChangeMarker(app: FastifyInstance, ctx: AppContext, sessionDays: number): void {
+  const name = lastChangeCookie(ctx);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (MUTATING.has(request.method) && request.auth && reply.statusCode < 400)
+      // A header of its own: the cookie plugin has already written the cookies set with setCookie.
+      reply.header('set-cookie', app.serializeCookie(name, String(Date.now()), {
+        path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.production, maxAge: sessionDays * 86_400,
+      }));
+    return payload;
+  });
 }

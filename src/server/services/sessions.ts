@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { AuthContext } from '../context';
+import { sessionCacheOf } from './session-cache';
 
 /** Sessions live in the database so that any number of app processes can serve a user. */
 function hashToken(token: string): string {
@@ -41,25 +42,38 @@ export async function createSession(
   return { token, csrfToken, expiresAt };
 }
 
-/** Looks up a live session by its cookie token, with its (active) user. */
+/**
+ * Looks up a live session by its cookie token, with its (active) user: from the process's session
+ * cache when it holds it (services/session-cache.ts), else by one read of the session row by its
+ * indexed hash joined to its user. Reads never write.
+ */
 export async function findSession(db: Kysely<Database>, token: string): Promise<AuthContext | null> {
+  const id = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const held = cache?.get(id);
+  if (held) return held.auth;
+  const stamp = cache?.stamp ?? 0;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.saml2_idp'])
-    .where('sessions.id', '=', hashToken(token))
+    .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.saml2_idp', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_id, csrf_token, saml2_idp, ...user } = row;
-  return { sessionId: session_id, csrfToken: csrf_token, saml2Idp: saml2_idp, user };
+  const { session_id, csrf_token, saml2_idp, session_expires_at, ...user } = row;
+  const auth: AuthContext = { sessionId: session_id, csrfToken: csrf_token, saml2Idp: saml2_idp, user };
+  cache?.store(id, auth, new Date(session_expires_at), stamp);
+  return auth;
 }
 
-/** Ends a session. */
+/** Ends a session (this process forgets it at once; the others on the notification). */
 export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  sessionCacheOf(db)?.forgetSession(sessionId);
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  sessionCacheOf(db)?.forgetSession(sessionId);
 }
 
 /** Removes expired sessions (a scheduled job). */

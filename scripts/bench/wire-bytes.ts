@@ -1,0 +1,121 @@
+/**
+ * Bytes on the wire per page, measured in headless Chromium: every response's
+ * `Network.loadingFinished` encodedDataLength (what came over the socket: headers and the body as
+ * sent, compressed or not) against the decoded body size (`Network.dataReceived` dataLength), for
+ * the login page and the staff pages with their list calls. Starts the e2e portal (fresh database,
+ * demo seed, built client) on BENCH_PORT (default 8402). Build the client first (`npm run build`).
+ * Prints; asserts nothing.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+
+const port = Number(process.env.BENCH_PORT ?? 8402);
+const base = `http://127.0.0.1:${port}`;
+const root = path.resolve(__dirname, '..', '..');
+
+/** Pages measured after signing in as staff (a cold cache each: the browser's cache is off). */
+const PAGES = ['/ui/requests', '/ui/projects', '/ui/users'];
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/v1/sessionactive`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the portal did not start');
+}
+
+interface Transfer {
+  url: string;
+  type: string;
+  wire: number;
+  decoded: number;
+  encoding: string;
+}
+
+/** Records every response of the page until `stop` is called. */
+function record(cdp: CDPSession): { stop(): Transfer[] } {
+  const byId = new Map<string, Transfer>();
+  const done: Transfer[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    byId.set(e.requestId, { url: e.response.url, type: e.type, wire: 0, decoded: 0, encoding: headers['content-encoding'] ?? 'none' });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const t = byId.get(e.requestId);
+    if (t) t.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const t = byId.get(e.requestId);
+    if (!t) return;
+    t.wire = e.encodedDataLength;
+    done.push(t);
+    byId.delete(e.requestId);
+  });
+  return { stop: () => done.splice(0) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`.padStart(8);
+
+function report(label: string, transfers: Transfer[]): void {
+  const sum = (list: Transfer[], key: 'wire' | 'decoded') => list.reduce((s, t) => s + t[key], 0);
+  const scripts = transfers.filter((t) => t.type === 'Script');
+  const api = transfers.filter((t) => t.type === 'XHR' || t.type === 'Fetch');
+  console.log(
+    `${label.padEnd(22)} all ${kb(sum(transfers, 'wire'))} on the wire (${kb(sum(transfers, 'decoded'))} decoded), ` +
+      `JS ${kb(sum(scripts, 'wire'))} (${kb(sum(scripts, 'decoded'))}), API ${kb(sum(api, 'wire'))} (${kb(sum(api, 'decoded'))}) in ${transfers.length} responses`,
+  );
+  for (const t of api.filter((a) => a.decoded > 20_000))
+    console.log(`  ${new URL(t.url).pathname.padEnd(40)} ${kb(t.wire)} on the wire, ${kb(t.decoded)} decoded, ${t.encoding}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
+async function main(): Promise<void> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    await waitForServer();
+    const page = await browser.newPage({ viewport: { width: 1366, height: 860 }, locale: 'hr-HR' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const recorder = record(cdp);
+    await page.goto(`${base}/ui/login`);
+    await settle(page);
+    report('/ui/login', recorder.stop());
+    await page.getByLabel(/Korisničko ime|Username/).fill('staff');
+    await page.getByLabel(/Lozinka|Password/).fill('staff');
+    await page.getByRole('button', { name: /Prijavi se|Log in/ }).click();
+    await page.waitForURL(/\/ui\/requests/);
+    await settle(page);
+    recorder.stop();
+    for (const url of PAGES) {
+      await page.goto(`${base}${url}`);
+      await settle(page);
+      report(url, recorder.stop());
+    }
+  } finally {
+    await browser.close();
+    // start-server drops its database on SIGTERM.
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exit(1);
+});
