@@ -207,6 +207,8 @@ test.describe('staff grids', () => {
 
 test.describe('processing', () => {
   test('approve needs a resource type; approving shows the project and tells the lead', async ({ page, browser }) => {
+    // Two sessions and a deliberate 3 s wait for the toast that must stay: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await loginAs(page, 'staff');
     const request = (await allProjects(page)).find((p) => p.name.startsWith('Molekularna dinamika'))!;
     await page.goto('/ui/requests');
