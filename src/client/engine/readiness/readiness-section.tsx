@@ -3,6 +3,8 @@ import { Button, Header, Icon, Loader, Message, Segment, Table } from 'semantic-
 import type { MemberReadinessAnswer, MemberReadinessAnswerEntry } from '../../../../generated';
 import { formatDateTime } from '../format';
 import { useLocaleText } from '../locale-text';
+import { isApiError } from '../../shared/api-error';
+import { useToast } from '../../shared/toast/use-toast';
 import './readiness.css';
 
 export interface ReadinessSectionProps {
@@ -12,7 +14,8 @@ export interface ReadinessSectionProps {
   /** Re-send buttons are offered (the project's lead or staff, on an active project). */
   canResend: boolean;
   busy: boolean;
-  onResend: (inviteId: number, email: string) => void;
+  /** Re-sends an invitation; the section tells the user how it went. */
+  resend: (inviteId: number) => Promise<unknown>;
 }
 
 const nameOf = (p: MemberReadinessAnswerEntry) => `${p.first_name} ${p.last_name}`.trim();
@@ -35,8 +38,17 @@ function StatusCell({ person }: { person: MemberReadinessAnswerEntry }) {
  * GET projects/:identifier/readiness): status, sign-in, key, account, cluster username and the
  * single next step, with a re-send button for a stale invitation. Stacks into cards on phones.
  */
-export function ReadinessSection({ data, isLoading, isError, canResend, busy, onResend }: ReadinessSectionProps) {
+export function ReadinessSection({ data, isLoading, isError, canResend, busy, resend }: ReadinessSectionProps) {
   const { t } = useTranslation();
+  const toast = useToast();
+  const onResend = async (inviteId: number, email: string) => {
+    try {
+      await resend(inviteId);
+      toast.success(t('readiness.resent', { email }));
+    } catch (error) {
+      toast.error(t('readiness.resendFailed', { error: isApiError(error) ? error.message : String(error) }));
+    }
+  };
   const text = useLocaleText();
   const dash = t('readiness.none');
   return (
@@ -105,7 +117,7 @@ export function ReadinessSection({ data, isLoading, isError, canResend, busy, on
                         className="readiness-resend"
                         disabled={busy}
                         aria-label={t('readiness.resendLabel', { email: p.email })}
-                        onClick={() => onResend(p.inviteId!, p.email)}
+                        onClick={() => void onResend(p.inviteId!, p.email)}
                       >
                         <Icon name="redo" aria-hidden="true" />
                         {t('readiness.resend')}
