@@ -93,6 +93,7 @@ const staffStops: Stop[] = [
   { name: 'user-detail', path: '/ui/users/lead' },
   { name: 'inactive-user-detail', path: inactiveUserPath },
   { name: 'software', path: '/ui/software' },
+  { name: 'science-usage', path: '/ui/science-usage' },
   ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
 ];
 
@@ -133,6 +134,9 @@ async function walk(page: Page, testInfo: TestInfo, stops: Stop[], lang: Lang): 
   for (const stop of stops) problems.push(...(await check(page, testInfo, stop, lang)));
   expect(problems).toEqual([]);
 }
+
+// The walks only read: both workers may take them, so this file is not the run's long tail.
+test.describe.configure({ mode: 'parallel' });
 
 for (const lang of ['hr', 'en'] as const) {
   test.describe(`every page in ${lang}`, () => {
