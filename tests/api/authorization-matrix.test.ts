@@ -1,7 +1,7 @@
 import { cookieNames } from '../../src/server/plugins/auth';
 import { createSession } from '../../src/server/services/sessions';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import { generalRequest, researchRequest } from '../support/request-payloads';
 
 /**
@@ -157,29 +157,16 @@ const MATRIX: Row[] = [
 ];
 
 describe('authorization matrix', () => {
-  let standIn: StandIn;
   let t: TestApp;
   let ids: Ids;
   const userIds: Record<string, number> = {};
 
+  useDemoAppWithRegistry((started) => (t = started));
+
   beforeAll(async () => {
-    standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
-    t = await startTestApp({ config: { registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } } });
     const db = t.ctx.db;
     for (const u of await db.selectFrom('users').select(['id', 'username']).execute()) userIds[u.username] = u.id;
-    const byCode = await db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
-    const internal = await db
-      .selectFrom('projects')
-      .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
-      .select('projects.id')
-      .where('pt.name', '=', 'internal')
-      .executeTakeFirstOrThrow();
-    const doomed = await db
-      .selectFrom('projects')
-      .innerJoin('states as s', 's.id', 'projects.state_id')
-      .select('projects.identifier')
-      .where('s.name', '=', 'deny')
-      .executeTakeFirstOrThrow();
+    const { project: byCode, internal, denied: doomed } = await demoLandmarks(db);
     const lead = await db.selectFrom('users').select(['id', 'person_oib', 'person_username']).where('username', '=', 'lead').executeTakeFirstOrThrow();
     const software = await db.insertInto('science_software').values({ name: 'matrix/doomed' }).returning('id').executeTakeFirstOrThrow();
     ids = {
@@ -192,10 +179,6 @@ describe('authorization matrix', () => {
       personUsername: lead.person_username,
       softwarePk: software.id,
     };
-  });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
   });
 
   /** A fresh caller of the role: a new session (or an anonymous CSRF cookie), so that logging out ends only its own. */

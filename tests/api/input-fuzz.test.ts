@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { cookieNames } from '../../src/server/plugins/auth';
 import { createSession } from '../../src/server/services/sessions';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
+import type { TestApp } from '../support/test-app';
 import { generalRequest, researchRequest } from '../support/request-payloads';
 
 /**
@@ -99,23 +99,16 @@ interface FuzzRoute {
 }
 
 describe('input fuzzing of the mutating routes', () => {
-  let standIn: StandIn;
   let t: TestApp;
   let routes: FuzzRoute[];
   const userIds: Record<string, number> = {};
 
+  useDemoAppWithRegistry((started) => (t = started));
+
   beforeAll(async () => {
-    standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
-    t = await startTestApp({ config: { registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } } });
     const db = t.ctx.db;
     for (const u of await db.selectFrom('users').select(['id', 'username']).execute()) userIds[u.username] = u.id;
-    const project = await db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
-    const internal = await db
-      .selectFrom('projects')
-      .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
-      .select('projects.id')
-      .where('pt.name', '=', 'internal')
-      .executeTakeFirstOrThrow();
+    const { project, internal } = await demoLandmarks(db);
     const id = String(project.id);
     routes = [
       { method: 'POST', path: '/auth/login/', role: 'anonymous', template: { username: 'lead', password: 'wrong' } },
@@ -135,10 +128,6 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/users-projects/:p', role: 'lead', param: id, template: [userIds['mnovak@irb.hr']] },
       { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },
     ];
-  });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
   });
 
   /** One fingerprint of every guarded table's rows. */

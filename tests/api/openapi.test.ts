@@ -2,9 +2,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { AnySchema } from 'ajv';
 import { ROUTE_SCHEMAS, UNDOCUMENTED_ROUTES, isUndocumented } from '../../src/server/openapi/route-schemas';
 import { openApiPath, resolveSchema, undeclaredRoutes } from '../../src/server/openapi/openapi-document';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import type { SchemaSet } from '../../src/schema-runtime';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import type { Caller, TestApp } from '../support/test-app';
 import { apiKey, endTimeMonthsAgo } from '../support/accounting';
 import { generalRequest } from '../support/request-payloads';
 
@@ -55,22 +55,15 @@ function unnamedProperties(schemas: SchemaSet, located: Located[], data: unknown
 }
 
 describe('OpenAPI document and declared route schemas', () => {
-  let standIn: StandIn;
   let t: TestApp;
   let document: Json;
 
+  useDemoAppWithRegistry((started) => (t = started), { enableAccounting: true });
+
   beforeAll(async () => {
-    standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
-    t = await startTestApp({
-      config: { enableAccounting: true, registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } },
-    });
     const res = await t.app.inject({ url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     document = res.json();
-  });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
   });
 
   it('is a valid OpenAPI 3.1 document with no reference outside itself', async () => {
@@ -139,19 +132,7 @@ describe('OpenAPI document and declared route schemas', () => {
     const collab = await t.login('collab');
     const readKey = await apiKey(t, ['read']);
     const writeKey = await apiKey(t, ['accounting:write']);
-    const project = await db.selectFrom('projects').select(['id', 'identifier']).where('croris_id', '=', 27031).executeTakeFirstOrThrow();
-    const internal = await db
-      .selectFrom('projects')
-      .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
-      .select(['projects.id', 'projects.identifier'])
-      .where('pt.name', '=', 'internal')
-      .executeTakeFirstOrThrow();
-    const doomed = await db
-      .selectFrom('projects')
-      .innerJoin('states as s', 's.id', 'projects.state_id')
-      .select('projects.identifier')
-      .where('s.name', '=', 'deny')
-      .executeTakeFirstOrThrow();
+    const { project, internal, denied: doomed } = await demoLandmarks(db);
     const practical = await db
       .selectFrom('projects')
       .innerJoin('project_types as pt', 'pt.id', 'projects.project_type_id')
