@@ -56,6 +56,8 @@ test('opening the login page while signed in never leads a non-staff user to a s
   await loginAs(page, 'lead');
   await page.goto('/ui/my-info');
   await expectPath(page, '/ui/my-info');
+  // The app remembers a page once it has shown it, not when the URL is typed.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/ui/software');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/ui/login');
