@@ -13,16 +13,14 @@
  * Prints the median and other figures; no assertions.
  * Build the client first (`npm run build`).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { withPortalInChromium } from '../lib/bench-browser';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { SCHEMA_IDS } from '../../src/schema-runtime';
 
 const ROWS = 5000;
 const port = Number(process.env.BENCH_PORT ?? 8431);
 const base = `http://127.0.0.1:${port}`;
-const root = path.resolve(__dirname, '..', '..');
 
 /** 5,000 projects in the states the projects grid shows, with members and granted types (api/projects-list.json). */
 function generatedProjects(): unknown[] {
@@ -53,18 +51,6 @@ function generatedProjects(): unknown[] {
       ],
     };
   });
-}
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/v1/sessionactive`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the portal did not start');
 }
 
 /**
@@ -139,17 +125,7 @@ async function timeKeystroke(page: Page, key: string, pageRows: number): Promise
 }
 
 async function main(): Promise<void> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    await waitForServer();
+  await withPortalInChromium(port, async (browser) => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 860 }, locale: 'hr-HR' });
     const body = JSON.stringify(generatedProjects());
     await page.route('**/api/v1/internal/projects/all', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
@@ -178,11 +154,7 @@ async function main(): Promise<void> {
     const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)];
     console.log(`projects grid, ${ROWS} rows: filter keystroke to repaint over ${times.length} keystrokes`);
     console.log(`  median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${p95 >= 100 ? ' (OVER)' : ''}, min ${times[0].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (budget < 100 ms)`);
-  } finally {
-    await browser.close();
-    // start-server drops its database on SIGTERM.
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 main().catch((error: Error) => {

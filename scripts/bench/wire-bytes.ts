@@ -6,28 +6,14 @@
  * demo seed, built client) on BENCH_PORT (default 8402). Build the client first (`npm run build`).
  * Prints; asserts nothing.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { withPortalInChromium } from '../lib/bench-browser';
 
 const port = Number(process.env.BENCH_PORT ?? 8402);
 const base = `http://127.0.0.1:${port}`;
-const root = path.resolve(__dirname, '..', '..');
 
 /** Pages measured after signing in as staff (a cold cache each: the browser's cache is off). */
 const PAGES = ['/ui/requests', '/ui/projects', '/ui/users'];
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/v1/sessionactive`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the portal did not start');
-}
 
 interface Transfer {
   url: string;
@@ -78,17 +64,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    await waitForServer();
+  await withPortalInChromium(port, async (browser) => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 860 }, locale: 'hr-HR' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -108,11 +84,7 @@ async function main(): Promise<void> {
       await settle(page);
       report(url, recorder.stop());
     }
-  } finally {
-    await browser.close();
-    // start-server drops its database on SIGTERM.
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 main().catch((error: Error) => {

@@ -22,14 +22,36 @@ export interface ToolbarProps {
   filters: FilterSpec[];
 }
 
+/** The window of an accounting answer: the last 12 months, a year with data (newest first) or all. */
+export function PeriodField({ id, label, period, years, onPeriod }: { id: string; label: string; period: PeriodChoice; years: readonly number[]; onPeriod: (value: PeriodChoice) => void }) {
+  const { t } = useTranslation();
+  const periods = [
+    { value: 'last12', text: t('accounting.last12') },
+    ...[...years].sort((a, b) => b - a).map((y) => ({ value: String(y), text: String(y) })),
+    { value: 'all', text: t('accounting.all') },
+  ];
+  return (
+    <Form.Field>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="ui dropdown"
+        value={String(period)}
+        onChange={(e) => onPeriod(e.target.value === 'last12' || e.target.value === 'all' ? e.target.value : Number(e.target.value))}
+      >
+        {periods.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </Form.Field>
+  );
+}
+
 /** The cumulative/monthly toggle, the period dropdown and the project/user filters (native selects: keyboard and screen readers for free). */
 export function AccountingToolbar({ cumulative, onCumulative, period, years, onPeriod, filters }: ToolbarProps) {
   const { t } = useTranslation();
-  const periods = [
-    { key: 'last12', value: 'last12', text: t('accounting.last12') },
-    ...[...years].sort((a, b) => b - a).map((y) => ({ key: String(y), value: String(y), text: String(y) })),
-    { key: 'all', value: 'all', text: t('accounting.all') },
-  ];
   return (
     <Form className="accounting-toolbar" as="div">
       <Form.Group widths="equal" unstackable={false}>
@@ -44,21 +66,7 @@ export function AccountingToolbar({ cumulative, onCumulative, period, years, onP
             </Button>
           </Button.Group>
         </Form.Field>
-        <Form.Field>
-          <label htmlFor="accounting-period">{t('accounting.year')}</label>
-          <select
-            id="accounting-period"
-            className="ui dropdown"
-            value={String(period)}
-            onChange={(e) => onPeriod(e.target.value === 'last12' || e.target.value === 'all' ? e.target.value : Number(e.target.value))}
-          >
-            {periods.map((o) => (
-              <option key={o.key} value={o.value}>
-                {o.text}
-              </option>
-            ))}
-          </select>
-        </Form.Field>
+        <PeriodField id="accounting-period" label={t('accounting.year')} period={period} years={years} onPeriod={onPeriod} />
         {filters.map((filter) => (
           <Form.Field key={filter.id}>
             <label htmlFor={filter.id}>{filter.label}</label>

@@ -5,6 +5,7 @@ import { useScienceUsageQuery, type ScienceUsage, type ScienceUsageQuery, type U
 import { apiErrorText, isApiError } from '../../api/api-error';
 import { useToast } from '../../shared/toast/use-toast';
 import { schemas } from '../../shared/schema-set';
+import { PeriodField, type PeriodChoice } from './accounting-toolbar';
 import { UsageChart } from './usage-chart';
 import { allZero, seriesOf, type ColumnNaming } from './usage-series';
 import './accounting.css';
@@ -84,8 +85,8 @@ export default function ScienceUsagePage() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'hr';
   const [by, setBy] = useState<ScienceUsageQuery['by']>('domain');
   const [period, setPeriod] = useState<ScienceUsageQuery['period']>('month');
-  const [window, setWindow] = useState<string>(schemas.constants.accountingDefaultRange);
-  const query: ScienceUsageQuery = { by, period, ...(/^\d{4}$/.test(window) ? { year: Number(window) } : { range: window as 'last12' | 'all' }) };
+  const [window, setWindow] = useState<PeriodChoice>(schemas.constants.accountingDefaultRange as PeriodChoice);
+  const query: ScienceUsageQuery = { by, period, ...(typeof window === 'number' ? { year: window } : { range: window }) };
   const { data, error, isFetching } = useScienceUsageQuery(query);
   useEffect(() => {
     if (isApiError(error)) toast.error(apiErrorText(t('accounting.loadFailed'), error), { id: 'science-usage-fetch' });
@@ -104,11 +105,6 @@ export default function ScienceUsagePage() {
   }, [data, lang, period, t]);
   const labelOf = (name: string) => clusterRules.find((c) => c.value === name)?.label[lang] ?? name;
   const chartRows = (cluster: Cluster, field: 'cpuh' | 'gpuh'): UsageRow[] => cluster.rows.map((r) => ({ ...r[field], month: r.period }));
-  const windows = [
-    { value: 'last12', text: t('accounting.last12') },
-    ...[...(data?.years ?? [])].sort((a, b) => b - a).map((y) => ({ value: String(y), text: String(y) })),
-    { value: 'all', text: t('accounting.all') },
-  ];
 
   return (
     <section data-page="science-usage" className="accounting-page">
@@ -136,16 +132,7 @@ export default function ScienceUsagePage() {
               { value: 'year', text: t('scienceUsage.yearly') },
             ]}
           />
-          <Form.Field>
-            <label htmlFor="science-usage-window">{t('scienceUsage.window')}</label>
-            <select id="science-usage-window" className="ui dropdown" value={window} onChange={(e) => setWindow(e.target.value)}>
-              {windows.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.text}
-                </option>
-              ))}
-            </select>
-          </Form.Field>
+          <PeriodField id="science-usage-window" label={t('scienceUsage.window')} period={window} years={data?.years ?? []} onPeriod={setWindow} />
         </Form.Group>
       </Form>
       {!data && isFetching && <Loader active inline="centered" content={t('accounting.loading')} />}

@@ -1,0 +1,43 @@
+/**
+ * What the browser benchmarks share: the real portal (tests/e2e/start-server.ts: fresh database,
+ * demo data) on a port of their own and Debian's Chromium, both stopped when the work ends.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+
+const root = path.resolve(__dirname, '..', '..');
+
+async function waitForServer(base: string): Promise<void> {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/v1/sessionactive`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the portal did not start');
+}
+
+/** Runs `work` with Chromium and the portal listening on `port` (its base URL handed over). */
+export async function withPortalInChromium(port: number, work: (browser: Browser, base: string) => Promise<void>): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    await waitForServer(base);
+    await work(browser, base);
+  } finally {
+    await browser.close();
+    // start-server drops its database on SIGTERM.
+    server.kill('SIGTERM');
+  }
+}
