@@ -208,7 +208,7 @@ export type ProjectTypeName =
  */
 export type RoleName = 'lead' | 'collaborator';
 /**
- * Answer of GET /api/v1/internal/projects/all (staff): every project and request, newest submission first (then newest id), with only what the staff grids tables/projects.json and tables/requests.json show, filter and link: the full project is GET /api/v1/internal/projects/:identifier. Members are leads first, then in joining order, each with what the person popover shows (a member's fields that are null are left out).
+ * Answer of GET /api/v1/internal/projects/all (staff): every project and request, newest submission first (then newest id), with only what the staff grids tables/projects.json and tables/requests.json show, filter and link: the full project is GET /api/v1/internal/projects/:identifier. Members are leads first, then in joining order, each with their name, their username (the person popover loads the rest by it when it opens: GET /api/v1/internal/users/:username) and their status (which user page the popover links to).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ProjectsList".
@@ -235,13 +235,9 @@ export type ProjectsList = {
       name: RoleName;
     };
     user: {
-      id: DatabaseId;
       username: string;
       first_name: string;
       last_name: string;
-      person_mail?: string;
-      person_institution?: string;
-      person_affiliation?: string;
       status: boolean;
     };
   }[];

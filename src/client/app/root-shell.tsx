@@ -1,17 +1,20 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { PersonLookupContext } from '../engine/people/person-lookup';
 import { currentLocale, setLocale } from '../i18n/i18n';
 import { rememberPath } from '../shared/referrer';
 import { schemas } from '../shared/schema-set';
 import { PageErrorBoundary } from './page-error-boundary';
+import { useStaffPersonLookup } from './person-lookup';
 import { LoadingPage } from './pages/loading-page';
 import { useRouteHandle } from './route-handle-context';
 import { useRouteTitle } from './use-route-title';
 
 /**
  * Top of every /ui page: keeps the document title (`<service> | <page>`) in the current language,
- * applies a page's forced language, and remembers visited pages for the post-login landing.
+ * applies a page's forced language, remembers visited pages for the post-login landing, and gives
+ * the person popovers their lookup.
  */
 export function RootShell() {
   const { i18n } = useTranslation();
@@ -37,10 +40,12 @@ export function RootShell() {
   }, [pathname, rememberable]);
 
   return (
-    <PageErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingPage />}>
-        <Outlet />
-      </Suspense>
-    </PageErrorBoundary>
+    <PersonLookupContext.Provider value={useStaffPersonLookup}>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<LoadingPage />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    </PersonLookupContext.Provider>
   );
 }

@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
-import { Button, List, Popup } from 'semantic-ui-react';
+import { Button, List, Loader, Message, Popup } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { userDetailPath } from '../staff-links';
 import { PopupOnFirstClick } from './popup-on-first-click';
+import { usePersonLookupHook, type UsePersonLookup } from './person-lookup';
 
-/** The person fields the popover shows (a membership's user). */
+/**
+ * The person fields the popover shows (a membership's user). A list that carries only the names
+ * leaves institution, affiliation and e-mail out; the popover then loads them when it opens.
+ */
 export interface PopoverPerson {
   username: string;
   first_name: string;
@@ -18,7 +22,9 @@ export interface PopoverPerson {
 /**
  * A person's name that opens a popover with name, username, institution and affiliation, e-mail
  * and a link to the staff user page (the inactive variant for an inactive user). The popover is
- * mounted on the first click (see `PopupOnFirstClick`): grids draw many of these.
+ * mounted on the first click (see `PopupOnFirstClick`): grids draw many of these. Given only a
+ * name (no e-mail, institution or affiliation), it loads the rest through the app's person lookup
+ * when it opens.
  */
 export function PersonPopover({ person, lead }: { person: PopoverPerson; lead?: boolean }) {
   const name = `${person.first_name} ${person.last_name}`.trim();
@@ -29,8 +35,34 @@ export function PersonPopover({ person, lead }: { person: PopoverPerson; lead?: 
   );
   return (
     <PopupOnFirstClick trigger={trigger} position="bottom left" wide className="person-popover">
-      <PersonDetails person={person} name={name} />
+      <PersonContent person={person} name={name} />
     </PopupOnFirstClick>
+  );
+}
+
+/** Whether the person carries only names, so the popover's other fields must be loaded. */
+function namesOnly(person: PopoverPerson): boolean {
+  return person.person_mail === undefined && person.person_institution === undefined && person.person_affiliation === undefined;
+}
+
+function PersonContent({ person, name }: { person: PopoverPerson; name: string }) {
+  const lookup = usePersonLookupHook();
+  if (lookup && namesOnly(person)) return <LoadedPersonDetails lookup={lookup} person={person} name={name} />;
+  return <PersonDetails person={person} name={name} />;
+}
+
+function LoadedPersonDetails({ lookup, person, name }: { lookup: UsePersonLookup; person: PopoverPerson; name: string }) {
+  const { t } = useTranslation();
+  const { person: loaded, loading, failed } = lookup(person.username);
+  if (loaded) return <PersonDetails person={{ ...loaded, status: person.status ?? loaded.status }} name={name} />;
+  return (
+    <>
+      <Popup.Header>{name}</Popup.Header>
+      <Popup.Content>
+        {loading && <Loader active inline size="small" aria-label={t('common.loading')} />}
+        {failed && <Message size="mini" negative content={t('grid.people.loadFailed')} />}
+      </Popup.Content>
+    </>
   );
 }
 

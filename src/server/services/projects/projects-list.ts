@@ -1,8 +1,9 @@
 /**
  * GET projects/all: the staff grids' list (schemas/api/projects-list.json), built by PostgreSQL in
  * one statement as one JSON text — only the fields the layouts tables/projects.json and
- * tables/requests.json show, filter and link, and what the person popover shows of each member.
- * Nothing is parsed or re-serialised in Node; the full project stays with the detail call.
+ * tables/requests.json show, filter and link; of each member only the name, the username the
+ * person popover loads the rest by when it opens, and the status its link depends on. Nothing is
+ * parsed or re-serialised in Node; the full project stays with the detail call.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
@@ -15,10 +16,8 @@ export async function projectsListJson(db: Kysely<Database>): Promise<string> {
       SELECT m.project_id,
              json_agg(json_build_object(
                'role', json_build_object('name', r.name),
-               'user', json_strip_nulls(json_build_object(
-                 'id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name,
-                 'person_mail', u.person_mail, 'person_institution', u.person_institution,
-                 'person_affiliation', u.person_affiliation, 'status', u.status))
+               'user', json_build_object(
+                 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'status', u.status)
              ) ORDER BY r.name = ${ROLE.lead} DESC, m.id) AS list
         FROM memberships m
         JOIN users u ON u.id = m.user_id
