@@ -64,8 +64,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     },
     ...options,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: unknown }).$ref;
@@ -99,7 +100,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, ctx);
+  registerSecurityHeaders(app, ctx);
   await registerRequestGuards(app);
   await registerAuth(app, ctx);
   registerChangeMarker(app, ctx, ctx.schemas.constants.sessionDays);

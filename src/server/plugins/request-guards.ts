@@ -52,12 +52,16 @@ function nulParameters(request: FastifyRequest): string[] {
  * is refused when the browser says a foreign site started the request.
  */
 export async function registerRequestGuards(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and never waits for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
     const bad = nulParameters(request);
     if (bad.length > 0)
-      throw new ApiError('validationFailed', localText((lang) => bad.map((p) => renderMessage('nulCharacter', lang, { path: p })).join('; ')), {
-        issues: bad.map((path) => ({ path: `/${path}`, key: 'nulCharacter', params: {} })),
-      });
-    if (request.routeOptions.config?.refuseCrossSite && requestSite(request) === 'cross-site') throw new ApiError('crossSiteRefused');
+      return done(
+        new ApiError('validationFailed', localText((lang) => bad.map((p) => renderMessage('nulCharacter', lang, { path: p })).join('; ')), {
+          issues: bad.map((path) => ({ path: `/${path}`, key: 'nulCharacter', params: {} })),
+        }),
+      );
+    if (request.routeOptions.config?.refuseCrossSite && requestSite(request) === 'cross-site') return done(new ApiError('crossSiteRefused'));
+    done();
   });
 }

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context';
 
 /**
@@ -23,20 +24,46 @@ export const CONTENT_SECURITY_POLICY = {
 } as const;
 
 /**
- * Security headers on every answer (`@fastify/helmet`): the CSP above, `X-Content-Type-Options:
- * nosniff`, `Referrer-Policy: same-origin` (invitation keys travel in URLs), framing refused, and
- * HSTS only in production, where the portal is served over HTTPS.
+ * The headers `helmet` writes for these options, asked of it once: its headers depend on the
+ * options only, never on the request, so there is nothing to compute per answer.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+      return this;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Security headers on every answer (`helmet`): the CSP above, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: same-origin` (invitation keys travel in URLs), framing refused, and HSTS only in
+ * production, where the portal is served over HTTPS. The header set is built once and added to each
+ * answer by one synchronous hook (the Fastify plugin ran helmet's option parsing for every request:
+ * docs/decisions/0220-session-check-and-hooks.md).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): void {
   const directives: Record<string, string[]> = Object.fromEntries(
     Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]),
   );
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { ...directives, ...(ctx.config.production ? { 'upgrade-insecure-requests': [] } : {}) } },
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: ctx.config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

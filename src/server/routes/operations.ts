@@ -37,11 +37,12 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
   const monitor = monitorOf(ctx);
   const metricsAllow = allowList(ctx.config.metricsAllow);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     monitor.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (route === '/auth/login/' && reply.statusCode >= 400)
       monitor.loginFailures.inc({ reason: reply.statusCode === 429 ? 'rate-limited' : reply.statusCode === 401 ? 'bad-credentials' : 'invalid' });
+    done();
   });
 
   app.get('/healthz', { config: { access: 'public' }, logLevel: 'warn' }, async () => ({ status: 'ok' }));

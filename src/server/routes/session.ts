@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { LoginBody, LogoutAnswer } from '../../../generated';
 import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
 import { endSession, passwordLogin } from '../services/login';
-import { activeSession, anonymousSession } from '../services/session-answer';
+import { activeSessionJson, anonymousSession } from '../services/session-answer';
 import { schemaIdOf } from '../../schema-runtime';
 
 /** Where the browser goes after logout: federated sign-outs end at their identity provider. */
@@ -19,7 +19,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const sessionActive = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     reply.header('cache-control', 'no-store');
     if (!request.auth) return anonymousSession(ctx, anonymousCsrfToken(ctx, request, reply));
-    return activeSession(ctx, request.auth);
+    reply.type('application/json; charset=utf-8');
+    return activeSessionJson(ctx, request.auth);
   };
   app.get('/api/v1/sessionactive', { config: { access: 'public' } }, sessionActive);
   app.get('/api/v1/sessionactive/', { config: { access: 'public' } }, sessionActive);

@@ -1,8 +1,9 @@
 /**
  * What GET /api/v1/sessionactive answers: whether the caller is signed in, their CSRF token, the
- * portal's switches and, signed in, the user with their memberships. The memberships are kept with
- * the session in the process's session cache (dropped on any change to them, see
- * services/session-cache.ts), so a signed-in check normally reads nothing from the database.
+ * portal's switches and, signed in, the user with their memberships. The signed-in answer is kept,
+ * as the JSON text sent, with the session in the process's session cache (dropped on any change to
+ * the session, the user or their memberships, see services/session-cache.ts), so a signed-in check
+ * normally reads nothing from the database and builds nothing.
  */
 import type { Session } from '../../../generated';
 import type { AppContext, AuthContext } from '../context';
@@ -23,22 +24,21 @@ export function anonymousSession(ctx: AppContext, csrfToken: string): Session {
   return { active: false, error: 'Session not active', csrftoken: csrfToken, config: sessionConfig(ctx) };
 }
 
-/** The answer for a signed-in caller. */
-export async function activeSession(ctx: AppContext, auth: AuthContext): Promise<Session> {
+/** The answer for a signed-in caller, as JSON text (`Session`). */
+export async function activeSessionJson(ctx: AppContext, auth: AuthContext): Promise<string> {
   const { user, csrfToken, saml2Idp, sessionId } = auth;
   const cache = sessionCacheOf(ctx.db);
   const held = cache?.get(sessionId);
-  let memberships = held?.auth === auth ? held.memberships : undefined;
-  if (!memberships) {
-    const stamp = cache?.stamp ?? 0;
-    memberships = await membershipsOf(ctx.db, user);
-    if (held?.auth === auth) cache?.storeMemberships(sessionId, memberships, stamp);
-  }
-  return {
+  if (held?.auth === auth && held.answer) return held.answer;
+  const stamp = cache?.stamp ?? 0;
+  const answer: Session = {
     active: true,
     csrftoken: csrfToken,
     saml2_idp: saml2Idp,
     config: sessionConfig(ctx),
-    userdetails: { ...toUser(user), userproject_set: memberships },
+    userdetails: { ...toUser(user), userproject_set: await membershipsOf(ctx.db, user) },
   };
+  const text = JSON.stringify(answer);
+  if (held?.auth === auth) cache?.storeAnswer(sessionId, text, stamp);
+  return text;
 }

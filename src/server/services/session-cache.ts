@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely';
 import type { AuthContext } from '../context';
 import type { Database } from '../db/tables';
 import type { DatabaseHandle } from '../db/database';
-import type { UserProject } from '../../../generated';
 
 /** The channel migration 0011's triggers notify, with the user id as payload. */
 export const AUTH_CHANNEL = 'portal_auth';
@@ -27,7 +26,8 @@ interface Entry {
   auth: AuthContext;
   expiresAt: number;
   storedAt: number;
-  memberships?: UserProject[];
+  /** The signed-in `sessionactive` answer as sent (JSON text), once built. */
+  answer?: string;
 }
 
 export class SessionCache {
@@ -70,10 +70,10 @@ export class SessionCache {
     ids.add(sessionId);
   }
 
-  /** Adds the memberships read for an entry, unless a notification arrived since `stamp`. */
-  storeMemberships(sessionId: string, memberships: UserProject[], stamp: number): void {
+  /** Adds the `sessionactive` answer built for an entry, unless a notification arrived since `stamp`. */
+  storeAnswer(sessionId: string, answer: string, stamp: number): void {
     const entry = this.entries.get(sessionId);
-    if (entry && stamp === this.generation) entry.memberships = memberships;
+    if (entry && stamp === this.generation) entry.answer = answer;
   }
 
   forgetSession(sessionId: string): void {
