@@ -31,7 +31,7 @@ function generatedProjects(): unknown[] {
   const words = ['modeliranje', 'simulacije', 'analiza', 'strojno učenje', 'klima', 'proteini', 'materijali', 'genomika', 'optimizacija', 'astrofizika'];
   return Array.from({ length: ROWS }, (_, i) => {
     const n = ROWS - i;
-    const person = (k: number) => ({ id: k, username: `user${k}@uni.hr`, first_name: `Ime${k % 97}`, last_name: `Prezime${k % 89}`, status: true });
+    const person = (k: number) => ({ username: `user${k}@uni.hr`, first_name: `Ime${k % 97}`, last_name: `Prezime${k % 89}`, status: true });
     return {
       id: n,
       identifier: `BEN-${String(n).padStart(5, '0')}`,

@@ -43,13 +43,16 @@ export interface DatabaseHandle {
    * connection fails (notifications may have been missed from then on). Resolves when listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
+  /** The embedded database's data directory as an uncompressed tar (for `initialData`); embedded only. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
  * Opens the database: the PostgreSQL server at `databaseUrl`, or else the embedded PGlite
- * database in `dataDir` (`memory://` for a throw-away one). The same SQL runs on both.
+ * database in `dataDir` (`memory://` for a throw-away one), started from `initialData` (a dump
+ * of another embedded database's data directory) when given. The same SQL runs on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; initialData?: Blob }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -93,7 +96,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir);
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.initialData });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -101,6 +104,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     kind: 'embedded',
     // One process holds the embedded database, so its notifications never get lost.
     listen: async (channel, onMessage) => pglite.listen(channel, onMessage),
+    dumpDataDir: async () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();
