@@ -290,5 +290,10 @@ test.describe('processing', () => {
     await expect(page.locator('[data-state-option]')).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Zatraži produljenje' })).toBeVisible();
     await screenshot(page, 'processing-project');
+    // Science domains and fields are named in the interface's language.
+    const domains = page.getByRole('row', { name: /Tehničke znanosti/ });
+    await expect(domains).toContainText('Tehničke znanosti 100%: Računarstvo 100%');
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(page.getByRole('row', { name: /Technical sciences 100%/ })).toContainText('Technical sciences 100%: Computing 100%');
   });
 });

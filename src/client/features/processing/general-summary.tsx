@@ -5,15 +5,22 @@ import { CopyButton, TypeBadge } from '../../engine/renderers';
 import { formatDate } from '../../engine/format';
 import { PersonPopover } from '../../engine/people/person-popover';
 import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
+import { scienceDomainsOf } from '../../../schema-runtime/science-domains';
+import { currentLocale } from '../../i18n/i18n';
 import { schemas } from '../../shared/schema-set';
 
 /** Roles in vocabulary order: the lead first, then collaborators. */
 const ROLE_ORDER = schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value);
+/** Domain and field names in both languages by stored value (rules/science-domains.json). */
+const SCIENCE_NAMES = new Map(scienceDomainsOf(schemas).flatMap((d) => [[d.value, d.label] as const, ...d.fields.map((f) => [f.value, f.label] as const)]));
 /** The registry's class of the lead institution. */
 
 /** General facts: code, type, usage period, lead institution, members with popovers, domains. */
 export function GeneralSummary({ project }: { project: PortalProject }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n.language);
+  // The names of today's rules in the interface language; a stored label (or the value) otherwise.
+  const scienceName = (name: { value: unknown; label?: string }) => SCIENCE_NAMES.get(String(name.value))?.[lang] ?? name.label ?? String(name.value);
   const members = [...(project.userproject_set ?? [])].sort((a, b) => ROLE_ORDER.indexOf(a.role.name) - ROLE_ORDER.indexOf(b.role.name));
   const leadInstitute = project.croris_institute?.find((i) => i.class === schemas.constants.leadInstituteClass)?.name ?? project.institute;
   return (
@@ -57,9 +64,9 @@ export function GeneralSummary({ project }: { project: PortalProject }) {
               {(project.science_field ?? []).map((d) => (
                 <div key={String(d.name.value)}>
                   <strong>
-                    {d.name.label ?? d.name.value} {d.percent}%
+                    {scienceName(d.name)} {d.percent}%
                   </strong>
-                  : {d.scientificfields.map((f) => `${f.name.label ?? f.name.value} ${f.percent}%`).join(', ')}
+                  : {d.scientificfields.map((f) => `${scienceName(f.name)} ${f.percent}%`).join(', ')}
                 </div>
               ))}
             </Table.Cell>
