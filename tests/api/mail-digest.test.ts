@@ -4,13 +4,11 @@ import { mailRules } from '../../src/schema-runtime';
 import { digestMoment, runMailDigest } from '../../src/server/services/mail/digest';
 import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
-import { startOutboxSender, type OutboxLogger } from '../../src/server/services/outbox';
 import { languageCookieName } from '../../src/server/plugins/errors';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
-const quiet: OutboxLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
@@ -48,14 +46,7 @@ describe('mail the way each user wants it', () => {
   const outboxTo = (username: string) =>
     t.ctx.db.selectFrom('outbox').select(['kind', 'subject', 'body', 'cc_addr']).where('to_addr', '=', mailOf(username)).orderBy('id').execute();
   const pendingOf = (username: string) => t.ctx.db.selectFrom('digest_items').select('kind').where('user_id', '=', ids[username]).where('digest_id', 'is', null).execute();
-  async function deliver() {
-    const sender = startOutboxSender({ db: t.ctx.db, smtpUrl: sink.url, logger: quiet, intervalMs: 60_000 });
-    try {
-      await sender.flush();
-    } finally {
-      await sender.stop();
-    }
-  }
+  const deliver = () => deliverOutbox(t.ctx.db, sink);
   const received = (username: string) => sink.messages.filter((m) => m.recipients.includes(mailOf(username)));
   /** The first digest moment after now, as rules/mail.json sets it. */
   const nextMoment = () => digestMoment(t.ctx.db, mailRules(t.ctx.schemas).digest, new Date(Date.now() + 7 * DAY_MS));

@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       digest_id integer REFERENCES mail_digests (id) ON DELETE CASCADE
     )`.execute(db);
-  await sql`CREATE INDEX digest_items_pending_idx ON digest_items (created_at, user_id) WHERE digest_id IS NULL`.execute(db);
+  await sql`CREATE INDEX digest_items_pending_idx ON digest_items (user_id, created_at) WHERE digest_id IS NULL`.execute(db);
   await sql`
     CREATE TABLE usage_notices (
       project_id integer NOT NULL REFERENCES projects (id) ON DELETE CASCADE,

@@ -13,8 +13,7 @@ import type { Database } from '../../db/tables';
 import { mailRules, type SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import { activeStateNames } from '../active-states';
-import { LEAD_ROLE } from '../invites/project-rules';
-import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
+import { projectRecipients, sendNotice } from '../mail/notices';
 import { clustersOf } from './clusters';
 import { addMonths, monthLabel, monthOf } from './window';
 
@@ -69,14 +68,7 @@ export async function runUsageSummaries(ctx: UsageSummaryContext, now: Date = ne
         .returning('project_id')
         .executeTakeFirst();
       if (!claimed) return false;
-      const leads = await trx
-        .selectFrom('memberships as m')
-        .innerJoin('roles as r', 'r.id', 'm.role_id')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(RECIPIENT_COLUMNS.map((c) => `u.${c}` as const))
-        .where('m.project_id', '=', project.id)
-        .where('r.name', '=', LEAD_ROLE)
-        .execute();
+      const leads = await projectRecipients(trx, project.id, { leadsOnly: true });
       const params = {
         name: project.name,
         identifier: project.identifier,

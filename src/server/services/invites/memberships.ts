@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
-import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
+import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
 
 /** A success answer with a message; internal add also lists who was added. */
@@ -93,15 +93,7 @@ const fullName = (p: Pick<UserRow, 'first_name' | 'last_name'>) => `${p.first_na
  */
 async function noticeSignOff(ctx: AppContext, trx: Transaction<Database>, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
   const members = await trx.selectFrom('users').select([...RECIPIENT_COLUMNS, 'first_name', 'last_name']).where('id', 'in', memberIds).orderBy('id').execute();
-  const otherLeads = await trx
-    .selectFrom('memberships as m')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(RECIPIENT_COLUMNS.map((c) => `u.${c}` as const))
-    .where('m.project_id', '=', project.id)
-    .where('r.name', '=', LEAD_ROLE)
-    .where('m.user_id', '<>', by.id)
-    .execute();
+  const otherLeads = await projectRecipients(trx, project.id, { leadsOnly: true, except: by.id });
   const about = { project: project.name, identifier: project.identifier, by: fullName(by) };
   for (const member of members) {
     await sendNotice(trx, ctx.schemas, { kind: 'membership-ended', to: member, projectId: project.id, params: about });

@@ -11,12 +11,31 @@ import type { Database, UserRow } from '../../db/tables';
 import { mailRules, type SchemaSet } from '../../../schema-runtime';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from '../mail-templates';
+import { ROLE } from '../projects/state-rules';
 
 /** What a notice's delivery and language need to know of its recipient. */
 export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'>;
 
 /** The user columns of a {@link NoticeRecipient}, for selects. */
 export const RECIPIENT_COLUMNS = ['id', 'person_mail', 'person_type', 'language', 'mail_language', 'routine_mail'] as const;
+
+/** A project's members (or only its leads), but `except` one user, as recipients in the order they joined. */
+export async function projectRecipients(
+  trx: Transaction<Database>,
+  projectId: number,
+  options: { leadsOnly?: boolean; except?: number } = {},
+): Promise<NoticeRecipient[]> {
+  return trx
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(RECIPIENT_COLUMNS.map((c) => `u.${c}` as const))
+    .where('m.project_id', '=', projectId)
+    .$if(options.leadsOnly === true, (q) => q.where('r.name', '=', ROLE.lead))
+    .$if(options.except !== undefined, (q) => q.where('m.user_id', '<>', options.except!))
+    .orderBy('m.id')
+    .execute();
+}
 
 /** The template values of a notice; kept as they are for a digest. */
 export type NoticeParams = Record<string, string | number>;
