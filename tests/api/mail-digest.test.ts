@@ -8,6 +8,8 @@ import { languageCookieName } from '../../src/server/plugins/errors';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
+import { copySchemas } from '../support/schema-copy';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -243,5 +245,48 @@ describe('mail the way each user wants it', () => {
     const digest = await outboxTo('uvesna');
     expect(digest.map((m) => m.subject)).toEqual(['Tjedni pregled obavijesti (03.05.2027 – 10.05.2027)']);
     expect(digest[0].body).toContain('- 03.05.2027: Projekt "Projekt MD-usage-week" (MD-usage-week) potrošio je u mjesecu 04/2027 10 CPU sati i 0 GPU sati.');
+  });
+});
+
+describe('mail rules staff change in rules/mail.json, with no code change', () => {
+  const copy = copySchemas();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    copy.edit('rules/mail.json', (doc) => {
+      doc.oneOf.find((k: { const: string }) => k.const === 'invite-accepted').routine = false;
+      doc.digest = { ...doc.digest, weekday: 7, hour: 20, timeZone: 'UTC' };
+    });
+    t = await startTestApp({ seed: false, schemas: loadSchemaSet(copy.dir) });
+  });
+  afterAll(async () => {
+    await t.close();
+    copy.remove();
+  });
+
+  it('sends a kind no longer routine at once to a digest user, and makes the digest at the new weekday and hour', async () => {
+    const lead = await addUser(t.ctx, 'lead', { person_mail: 'lead@example.org', person_type: 'local', routine_mail: 'weekly' });
+    const member = await addUser(t.ctx, 'member', { person_mail: 'member@example.org', person_uniqueid: 'member', person_type: 'local' });
+    const left = await addUser(t.ctx, 'left', { person_mail: 'left@example.org', person_type: 'local', routine_mail: 'weekly' });
+    const project = await addProject(t.ctx, 'MR-1', 'approve', [[lead, 'lead'], [left, 'collaborator']]);
+    const caller = async (username: string) => {
+      const who = await t.login(username);
+      return (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: who.cookie, 'x-csrftoken': who.csrf }, payload });
+    };
+    const asLead = await caller('lead');
+    await asLead('POST', '/api/v1/internal/invites/', { project: 'MR-1', projectid: project, type: 'add', collaboratorEmails: [{ label: 'member@example.org', value: 'member@example.org' }] });
+    const { key } = await t.ctx.db.selectFrom('invites').select('key').where('project_id', '=', project).executeTakeFirstOrThrow();
+    expect((await (await caller('member'))('GET', `/api/v1/internal/invites/${key}`)).statusCode).toBe(201);
+    const toLead = await t.ctx.db.selectFrom('outbox').select('kind').where('to_addr', '=', 'lead@example.org').execute();
+    expect(toLead.map((m) => m.kind)).toEqual(['invite-accepted']);
+    expect(member).toBeGreaterThan(0);
+
+    // Still routine: the signed-off member's notice waits, for Sunday 20:00 UTC.
+    expect((await asLead('POST', `/api/v1/internal/users-projects/${project}`, [left])).statusCode).toBe(200);
+    const moment = await digestMoment(t.ctx.db, mailRules(t.ctx.schemas).digest, new Date(Date.now() + 7 * DAY_MS));
+    expect([moment.getUTCDay(), moment.getUTCHours(), moment.getUTCMinutes()]).toEqual([0, 20, 0]);
+    expect((await runMailDigest(t.ctx, new Date(moment.getTime() + MINUTE_MS))).digests).toBe(1);
+    const toLeft = await t.ctx.db.selectFrom('outbox').select('kind').where('to_addr', '=', 'left@example.org').execute();
+    expect(toLeft.map((m) => m.kind)).toEqual(['digest']);
   });
 });
