@@ -118,6 +118,16 @@ export type InvitesNewBodyInviteAddresses = {
  */
 export type Username = string;
 /**
+ * This interface was referenced by `MailPreferencesBody`'s JSON-Schema
+ * via the `definition` "language".
+ */
+export type MailLanguage = 'hr' | 'en';
+/**
+ * This interface was referenced by `MailPreferencesBody`'s JSON-Schema
+ * via the `definition` "routine".
+ */
+export type RoutineDelivery = 'immediate' | 'weekly';
+/**
  * Where a project's member or pending invitation stands on the way to computing. The steps are checked in this order and the first that applies is the person's single next step. stuck: someone has to act (shown as a warning, counted on the lead's my-requests row); blocksComputing: the person cannot compute yet; afterDays: an invitation counts as unanswered once that many days have passed since it was last sent; resend: the lead may re-send the invitation. {days} in a text is the number of days.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -385,6 +395,28 @@ export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
  * via the `definition` "ClusterName".
  */
 export type ClusterName = 'supek' | 'cloud' | 'padobran' | 'jupyter' | 'galaxy';
+/**
+ * Every mail the portal sends; each has a template in src/server/mail-templates/{hr,en}/<kind>.txt. routine: a routine notice, delivered as each recipient chose on my-info (at once, or in the weekly digest) and not at all to a lead who muted the project it is about; every other kind (decisions about requests and extensions, expiry notices, invitations, mails to staff) is always sent at once. A routine template carries a 'Digest:' line, its one-line form in the digest. digest: the weekly digest is due each week at hour (0-23) of weekday (1 Monday ... 7 Sunday) in timeZone and lists the routine notices stored before that moment; everyMs is how often every process looks for due digests and usage summaries. afterMonthDays: the monthly usage summary of a month is prepared that many days after the month ends (in the accounting time zone of rules/clusters.json), so that job records the clusters send late still count.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MailKind".
+ */
+export type MailKind =
+  | 'invite'
+  | 'invite-accepted'
+  | 'member-signed-off'
+  | 'membership-ended'
+  | 'usage-summary'
+  | 'request-new'
+  | 'extension-new'
+  | 'ssh-key-added'
+  | 'request-approved'
+  | 'request-denied'
+  | 'request-extended'
+  | 'project-ending'
+  | 'project-end-reminder'
+  | 'project-expired'
+  | 'digest';
 /**
  * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
  *
@@ -685,6 +717,47 @@ export interface LoginBody {
  */
 export interface LogoutAnswer {
   redirect: string;
+}
+/**
+ * Body of PUT /api/v1/internal/projects/{identifier}/mail-mute: a lead of the project mutes (true) or hears again (false) the routine notices about it that go to them. Decisions and expiry notices are never muted.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MailMuteBody".
+ */
+export interface MailMuteBody {
+  muted: boolean;
+}
+/**
+ * The project and whether its routine notices are muted for the caller now.
+ *
+ * This interface was referenced by `MailMuteBody`'s JSON-Schema
+ * via the `definition` "answer".
+ */
+export interface MailMuteBodyAnswer {
+  identifier: string;
+  muted: boolean;
+}
+/**
+ * Answer of GET and PUT /api/v1/internal/mail-preferences/: the language the caller's mails are written in (chosen, or else the interface language last used: languageChosen says which), how routine notices reach them, and the identifiers of the projects whose routine notices they muted as lead.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MailPreferencesAnswer".
+ */
+export interface MailPreferencesAnswer {
+  language: MailLanguage;
+  languageChosen: boolean;
+  routine: RoutineDelivery;
+  mutedProjects: string[];
+}
+/**
+ * Body of PUT /api/v1/internal/mail-preferences/: the language the caller's mails are written in, and how routine notices (the kinds rules/mail.json flags routine) reach them: each at once, or listed in one mail a week. Until a user chooses, mails follow the interface language they last used and routine notices use the default of routine.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MailPreferencesBody".
+ */
+export interface MailPreferencesBody {
+  language: MailLanguage;
+  routine: RoutineDelivery;
 }
 /**
  * Where every member and pending invitation of one project stands on the way to computing (GET projects/{identifier}/readiness). The steps and their texts come from rules/member-readiness.json.

@@ -23,6 +23,7 @@ import { createApiKey } from '../../src/server/services/api-keys';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { createTestDatabase } from '../../tests/support/test-database';
 import { fill } from './api-lists';
+import { runOnEachDatabase } from '../lib/bench-databases';
 
 const JOBS = 1_000_000;
 const INGEST = 100_000;
@@ -141,18 +142,4 @@ async function run(): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const server = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  await run();
-  if (server) {
-    process.env.DATABASE_URL = server;
-    console.log('');
-    await run();
-  } else console.log('(set DATABASE_URL to measure on a PostgreSQL server too)');
-}
-
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+runOnEachDatabase(run);

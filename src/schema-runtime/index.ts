@@ -7,6 +7,7 @@ export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears, type Caller
 export { requestDateCeiling } from './request-dates';
 export { LIVE_RULES, liveRulesFor, type LiveRuleName } from './live-rules';
 export { allowsExtension, extensionRequestState, leadRoleName, registryRules, usernameMaxLength, type RegistryRules, type StateBehaviourEntry } from './rule-annotations';
+export { mailRules, type MailKindRule, type MailRules, type DigestSchedule } from './mail-rules';
 export { mapCurrentClientBody, type CompatResult } from './client-compat';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';

@@ -14,6 +14,7 @@ export const ANNOTATION_KEYWORDS = [
   'resourceTags', 'service', 'accountingTimeZone',
   'stuck', 'blocksComputing', 'resend', 'afterDays',
   'aliases', 'liveRules', 'unchosenMessage',
+  'routine', 'digest', 'afterMonthDays',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

@@ -22,6 +22,7 @@ import { extensionRoutes } from './routes/extensions';
 import { inviteRoutes } from './routes/invites';
 import { readinessRoutes } from './routes/readiness';
 import { membershipRoutes } from './routes/memberships';
+import { mailPreferenceRoutes } from './routes/mail-preferences';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
 import { operationsRoutes } from './routes/operations';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
   await app.register(async (api) => readinessRoutes(api, ctx));
+  await app.register(async (api) => mailPreferenceRoutes(api, ctx));
   await app.register(async (api) => accountingRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));

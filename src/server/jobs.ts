@@ -4,6 +4,7 @@ import { purgeExpiredSessions } from './services/sessions';
 import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
 import { monitorOf } from './monitor';
 import { purgeExpiredRequests } from './services/saml/request-store';
+import { mailRules } from '../schema-runtime';
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -18,7 +19,8 @@ interface Job {
 
 /**
  * Runs the periodic jobs inside the server process. Every job is safe to run from several
- * processes at once (deletes of expired rows, claimed outbox rows), so scaling out needs no leader.
+ * processes at once (deletes of expired rows, claimed outbox rows, digests and summaries claimed by
+ * unique rows), so scaling out needs no leader.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
@@ -43,6 +45,21 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
       everyMs: ctx.config.lifecycleEveryMs ?? ctx.schemas.constants.lifecycleEveryMs,
       run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
     },
+    {
+      name: 'mail-digest',
+      everyMs: mailRules(ctx.schemas).digest.everyMs,
+      run: () => import('./services/mail/digest').then(({ runMailDigest }) => runMailDigest(ctx)),
+    },
+    // The summary points at the usage pages, so it goes out only where they are shown.
+    ...(ctx.config.enableAccounting
+      ? [
+          {
+            name: 'usage-summaries',
+            everyMs: mailRules(ctx.schemas).digest.everyMs,
+            run: () => import('./services/accounting/usage-summaries').then(({ runUsageSummaries }) => runUsageSummaries(ctx)),
+          },
+        ]
+      : []),
     {
       name: 'purge-used-invites',
       everyMs: INVITE_CLEANUP_EVERY_MS,

@@ -125,6 +125,10 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/users-projects/:projectId', (i) => ({ url: `/api/v1/internal/users-projects/${i.project.id}`, body: [i.collabId] }), SIGNED_IN(403)],
   // Staff add users straight to internal projects; the second time the user is already there.
   ['POST', '/api/v1/internal/users-intprojects/:projectId', (i) => ({ url: `/api/v1/internal/users-intprojects/${i.internal.id}`, body: [{ label: 'Luka Marić', value: 'newbie' }] }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 400 : s))],
+  // Mail preferences: anyone signed in keeps their own; only a lead of the project mutes it (none of these callers leads it).
+  ['GET', '/api/v1/internal/mail-preferences/', () => ({ url: '/api/v1/internal/mail-preferences/' }), SIGNED_IN(200)],
+  ['PUT', '/api/v1/internal/mail-preferences/', () => ({ url: '/api/v1/internal/mail-preferences/', body: { language: 'hr', routine: 'immediate' } }), SIGNED_IN(200)],
+  ['PUT', '/api/v1/internal/projects/:identifier/mail-mute', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}/mail-mute`, body: { muted: true } }), SIGNED_IN(403)],
   // Usage: own usage for anyone signed in; per project and per user only for its lead and staff.
   ['GET', '/api/v1/internal/accounting/records', () => ({ url: '/api/v1/internal/accounting/records' }), SIGNED_IN(200)],
   ['GET', '/api/v1/internal/accounting/project-records', (i) => ({ url: `/api/v1/internal/accounting/project-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],

@@ -18,6 +18,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
 /** Tables whose rows a refused call must leave alone (sessions, login attempts and caches are bookkeeping). */
 const GUARDED_TABLES = [
   'users', 'projects', 'memberships', 'staff_comments', 'extensions', 'ssh_keys', 'invites', 'science_software', 'project_counter', 'outbox', 'invite_sends',
+  'project_mail_mutes', 'digest_items',
 ] as const;
 
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4P fuzz@test';
@@ -89,7 +90,7 @@ function paramFrom(good: string | undefined): fc.Arbitrary<string> {
 
 type Role = 'anonymous' | 'lead' | 'staff' | 'newbie';
 interface FuzzRoute {
-  method: 'POST' | 'DELETE' | 'GET';
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   /** Path with `:param` where the parameter goes. */
   path: string;
   role: Role;
@@ -127,6 +128,8 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/invites-sent/', role: 'lead', template: { type: 'inviterem', email: 'fuzz@example.org', projectid: project.id, inviterid: userIds.lead } },
       { method: 'POST', path: '/api/v1/internal/users-projects/:p', role: 'lead', param: id, template: [userIds['mnovak@irb.hr']] },
       { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },
+      { method: 'PUT', path: '/api/v1/internal/mail-preferences/', role: 'lead', template: { language: 'en', routine: 'weekly' } },
+      { method: 'PUT', path: '/api/v1/internal/projects/:p/mail-mute', role: 'lead', param: encodeURIComponent(project.identifier), template: { muted: true } },
     ];
   });
 

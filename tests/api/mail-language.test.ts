@@ -1,10 +1,7 @@
-import { startOutboxSender, type OutboxLogger } from '../../src/server/services/outbox';
 import { languageCookieName } from '../../src/server/plugins/errors';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
-
-const quiet: OutboxLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Mails go out in the language the recipient last used in the web client (Croatian by default). */
 describe('mails in the recipient language', () => {
@@ -15,14 +12,7 @@ describe('mails in the recipient language', () => {
 
   const withLang = (caller: Caller, lang: 'hr' | 'en') => `${caller.cookie}; ${langCookie(lang)}`;
 
-  async function deliver() {
-    const sender = startOutboxSender({ db: t.ctx.db, smtpUrl: sink.url, logger: quiet, intervalMs: 60_000 });
-    try {
-      await sender.flush();
-    } finally {
-      await sender.stop();
-    }
-  }
+  const deliver = () => deliverOutbox(t.ctx.db, sink);
 
   beforeAll(async () => {
     t = await startTestApp({ seed: false, config: { publicUrl: 'https://portal.example.org' } });

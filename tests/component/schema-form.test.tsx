@@ -85,4 +85,24 @@ describe('SchemaForm from a small schema', () => {
     await screen.findByRole('button', { name: i18n.t('requestForm.submit') });
     expect(staff.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ resources_type: [{ label: 'PENKALA', value: 'PENKALA' }] }));
   });
+
+  it('draws another body schema by its short name: vocabulary choices by their labels in the interface language, and the given button text', async () => {
+    const onSubmit = jest.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ToastProvider>
+          <SchemaForm form="api/mail-preferences" submitText="Spremi" isStaff={false} initialData={{ language: 'hr', routine: 'immediate' }} onSubmit={onSubmit} />
+        </ToastProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('group', { name: 'Jezik poruka e-pošte' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Hrvatski')).toBeChecked();
+    expect(screen.getByLabelText('Odmah, svaka u svojoj poruci')).toBeChecked();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('group', { name: 'Language of e-mails' })).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Once a week, all in one summary'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spremi' }));
+    await screen.findByRole('button', { name: 'Spremi' });
+    expect(onSubmit).toHaveBeenCalledWith({ language: 'hr', routine: 'weekly' });
+  });
 });

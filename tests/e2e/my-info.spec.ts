@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, screenshot } from './helpers/portal';
+import { expectToast, loginAs, screenshot } from './helpers/portal';
 
 test('my info shows status, directory data and research-registry data', async ({ page }) => {
   await loginAs(page, 'lead');
@@ -25,4 +25,60 @@ test('a foreign user without registry data sees the empty text', async ({ page }
   await expect(page.getByText('Nema podataka iz sustava CroRIS')).toBeVisible();
   await expect(page.getByText('Strani korisnik (eduGAIN)')).toBeVisible();
   await screenshot(page, 'my-info-foreign');
+});
+
+test('mail preferences chosen on my info are kept after a reload', async ({ page }) => {
+  await loginAs(page, 'collab');
+  await page.goto('/ui/my-info');
+  const prefs = page.getByTestId('mail-preferences');
+  await expect(prefs.getByRole('heading', { name: 'Obavijesti e-poštom' })).toBeVisible();
+  // The routine notices and the digest moment come from rules/mail.json.
+  await expect(prefs).toContainText('Mjesečna potrošnja resursa projekta koji vodite');
+  await expect(prefs).toContainText('Tjedni pregled šalje se svaki tjedan: ponedjeljak, 8:00');
+  const language = prefs.getByRole('group', { name: 'Jezik poruka e-pošte' });
+  const routine = prefs.getByRole('group', { name: 'Rutinske obavijesti' });
+  await expect(language.getByLabel('Hrvatski')).toBeChecked();
+  await expect(routine.getByLabel('Odmah, svaka u svojoj poruci')).toBeChecked();
+  await expect(prefs.getByTestId('mail-language-follows')).toBeVisible();
+
+  await language.getByText('Engleski').click();
+  await routine.getByText('Jednom tjedno, sve u jednom pregledu').click();
+  await prefs.getByRole('button', { name: 'Spremi postavke obavijesti' }).click();
+  await expectToast(page, 'success', 'Postavke obavijesti su spremljene');
+
+  await page.reload();
+  await expect(language.getByLabel('Engleski')).toBeChecked();
+  await expect(routine.getByLabel('Jednom tjedno, sve u jednom pregledu')).toBeChecked();
+  await expect(prefs.getByTestId('mail-language-follows')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'my-info-mail-preferences-phone');
+
+  // Back as it was, so other tests find collab's mail in Croatian.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await language.getByText('Hrvatski').click();
+  await routine.getByText('Odmah, svaka u svojoj poruci').click();
+  await prefs.getByRole('button', { name: 'Spremi postavke obavijesti' }).click();
+  await expectToast(page, 'success', 'Postavke obavijesti su spremljene');
+});
+
+test('a lead mutes the routine notices of a project on its membership page, and it stays muted', async ({ page }) => {
+  await loginAs(page, 'lead');
+  const projects = (await (await page.request.get('/api/v1/internal/projects/role/lead')).json()) as { identifier: string; is_active: boolean }[];
+  const identifier = projects.find((p) => p.is_active)!.identifier;
+  await page.goto(`/ui/memberships/${encodeURIComponent(identifier)}`);
+  const mute = page.getByTestId('project-mail-mute');
+  const toggle = mute.getByLabel('Utišaj rutinske obavijesti o ovom projektu');
+  await expect(toggle).not.toBeChecked();
+  await mute.getByText('Utišaj rutinske obavijesti o ovom projektu').click();
+  await expectToast(page, 'success', 'Rutinske obavijesti o projektu su utišane');
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await page.goto('/ui/my-info');
+  expect((await (await page.request.get('/api/v1/internal/mail-preferences/')).json()).mutedProjects).toEqual([identifier]);
+
+  await page.goto(`/ui/memberships/${encodeURIComponent(identifier)}`);
+  await mute.getByText('Utišaj rutinske obavijesti o ovom projektu').click();
+  await expectToast(page, 'success', 'Rutinske obavijesti o projektu ponovno stižu');
+  await expect(toggle).not.toBeChecked();
 });

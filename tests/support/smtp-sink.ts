@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
+import type { Database } from '../../src/server/db/tables';
+import { startOutboxSender } from '../../src/server/services/outbox';
 
 /** A mail the sink received. */
 export interface SinkMessage {
@@ -127,4 +130,16 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Sends every mail due in the outbox to the sink, as the outbox sender does in one round; resolves to how many went. */
+export async function deliverOutbox(db: Kysely<Database>, sink: SmtpSink): Promise<number> {
+  const sender = startOutboxSender({ db, smtpUrl: sink.url, logger: quiet, intervalMs: 60_000 });
+  try {
+    return await sender.flush();
+  } finally {
+    await sender.stop();
+  }
 }

@@ -35,6 +35,10 @@ export interface UsersTable {
   last_login: Timestamp | null;
   /** The interface language last used (0010); null until the user used the web client. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the user chose for mails (0012); null: `language` decides. */
+  mail_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How routine notices reach the user, 'immediate' or 'weekly' (0012); null: the schema's default. */
+  routine_mail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -204,6 +208,43 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A lead muted the routine notices about a project that go to them (0012). */
+export interface ProjectMailMutesTable {
+  project_id: number;
+  user_id: number;
+  muted_at: CreatedAt;
+}
+
+/** One user's weekly digest (0012): claimed once per user and digest moment. */
+export interface MailDigestsTable {
+  id: Generated<number>;
+  user_id: number;
+  period_end: Timestamp;
+  outbox_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A routine notice kept for a user's weekly digest (0012). */
+export interface DigestItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A routine kind of rules/mail.json. */
+  kind: string;
+  project_id: number | null;
+  /** The template's values. */
+  params: Json<Record<string, string | number>>;
+  created_at: CreatedAt;
+  digest_id: number | null;
+}
+
+/** A project's monthly usage summary that went out (0012). */
+export interface UsageNoticesTable {
+  project_id: number;
+  /** The first day of the month summed up. */
+  month: string;
+  sent_at: CreatedAt;
+}
+
 export interface ProjectNoticesTable {
   project_id: number;
   /** 'ending', 'end-reminder' or 'expired' (services/projects/lifecycle.ts). */
@@ -270,6 +311,10 @@ export interface Database {
   roles: LookupTable;
   projects: ProjectsTable;
   project_notices: ProjectNoticesTable;
+  project_mail_mutes: ProjectMailMutesTable;
+  mail_digests: MailDigestsTable;
+  digest_items: DigestItemsTable;
+  usage_notices: UsageNoticesTable;
   memberships: MembershipsTable;
   membership_departures: MembershipDeparturesTable;
   staff_comments: StaffCommentsTable;

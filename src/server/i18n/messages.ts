@@ -272,6 +272,12 @@ export const MESSAGES = {
   },
   notInviteId: { en: '{value} is not an invitation id', hr: '{value} nije oznaka pozivnice' },
 
+  // Mail preferences
+  muteLeadOnly: {
+    en: 'Only a lead of project {identifier} can mute its routine notices',
+    hr: 'Rutinske obavijesti projekta {identifier} može utišati samo njegov voditelj',
+  },
+
   // Software, accounting, guards
   notStaffUser: { en: 'body/newAppAddedBy: {user} is not a staff user', hr: 'body/newAppAddedBy: {user} nije član osoblja' },
   modulefileListed: { en: 'Modulefile {name} is already on the list', hr: 'Modulefile {name} već je na popisu' },

@@ -287,6 +287,23 @@ export const ROUTE_SCHEMAS: Record<string, RouteDeclaration> = {
     response: { 200: json('Added.', ref('api/membership-answer')) },
   },
 
+  // Mail preferences.
+  'GET /api/v1/internal/mail-preferences/': {
+    summary: 'The caller’s mail language, how routine notices reach them and the projects whose routine notices they muted as lead.',
+    response: { 200: json('The preferences.', ref('api/mail-preferences-answer')) },
+  },
+  'PUT /api/v1/internal/mail-preferences/': {
+    summary: 'Sets the caller’s mail language and whether routine notices (rules/mail.json) come at once or in a weekly digest.',
+    body: ref('api/mail-preferences'),
+    response: { 200: json('The preferences now.', ref('api/mail-preferences-answer')) },
+  },
+  'PUT /api/v1/internal/projects/:identifier/mail-mute': {
+    summary: 'A lead of the project mutes, or hears again, the routine notices about it that go to them.',
+    params: path({ identifier: 'The project identifier, URL-encoded.' }),
+    body: ref('api/mail-mute'),
+    response: { 200: json('Whether they are muted now.', ref('api/mail-mute#/definitions/answer')) },
+  },
+
   // Accounting.
   'POST /api/v1/accounting/records': {
     summary: 'A cluster reports job usage (API key, scope accounting:write); re-sent jobs are stored once.',

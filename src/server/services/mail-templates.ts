@@ -1,13 +1,15 @@
 /**
  * The mails' texts, one template file per mail and language in `src/server/mail-templates/<lang>/`
  * (docs/decisions/0150-accessible-pages-and-mail-templates.md). A template is plain text: the
- * first line is `Subject: …`, then an empty line, then the body. `{name}` is replaced by the
- * parameter `name` (every one must be given; `{service}` is the service name in the mail's
- * language); a line starting with `{?name}` is kept, without the marker, only when `name` is not
- * empty.
+ * first line is `Subject: …`, a routine notice's (rules/mail.json) second line `Digest: …` — its
+ * one-line form in the weekly digest — then an empty line, then the body. `{name}` is replaced by
+ * the parameter `name` (every one must be given; `{service}` is the service name in the mail's
+ * language; numbers are written the language's way); a line starting with `{?name}` is kept,
+ * without the marker, only when `name` is not empty.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { MailKind } from '../../../generated';
 import type { SchemaSet } from '../../schema-runtime';
 import type { Database } from '../db/tables';
 import type { Kysely, Transaction } from 'kysely';
@@ -15,38 +17,35 @@ import type { Kysely, Transaction } from 'kysely';
 export const MAIL_LANGUAGES = ['hr', 'en'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
-/** Every mail the portal sends; each has a template in every language. */
-export const MAIL_TEMPLATES = [
-  'invite',
-  'invite-accepted',
-  'request-new',
-  'extension-new',
-  'request-approved',
-  'request-denied',
-  'request-extended',
-  'project-ending',
-  'project-end-reminder',
-  'project-expired',
-  'ssh-key-added',
-] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+/** Mails to the staff address are in Croatian, the staff's language. */
+export const STAFF_LANGUAGE: MailLanguage = 'hr';
+
+/** Every mail the portal sends is a kind of rules/mail.json, with a template in every language. */
+export type MailTemplate = MailKind;
 
 export type MailParams = Record<string, string | number | null | undefined>;
 
 /** The folder of the templates (overridable for tests of the loader). */
 export const MAIL_TEMPLATE_DIR = path.join(__dirname, '..', 'mail-templates');
 
-const cache = new Map<string, { subject: string; body: string }>();
+/** A template file split into its parts; `digest` only for routine notices. */
+export interface MailTemplateText {
+  subject: string;
+  digest?: string;
+  body: string;
+}
+
+const cache = new Map<string, MailTemplateText>();
 
 /** Reads and splits one template file; throws when it is missing or has no subject line. */
-export function readMailTemplate(name: string, lang: string, dir = MAIL_TEMPLATE_DIR): { subject: string; body: string } {
+export function readMailTemplate(name: string, lang: string, dir = MAIL_TEMPLATE_DIR): MailTemplateText {
   const file = path.join(dir, lang, `${name}.txt`);
   const cached = cache.get(file);
   if (cached) return cached;
   const text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
-  const match = /^Subject: (.+)\n\n([\s\S]*)$/.exec(text);
-  if (!match) throw new Error(`mail template ${lang}/${name}.txt must start with "Subject: …" and an empty line`);
-  const template = { subject: match[1].trim(), body: match[2] };
+  const match = /^Subject: (.+)\n(?:Digest: (.+)\n)?\n([\s\S]*)$/.exec(text);
+  if (!match) throw new Error(`mail template ${lang}/${name}.txt must start with "Subject: …" (and "Digest: …") and an empty line`);
+  const template = { subject: match[1].trim(), ...(match[2] ? { digest: match[2].trim() } : {}), body: match[3] };
   cache.set(file, template);
   return template;
 }
@@ -56,11 +55,13 @@ export function placeholdersOf(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\??([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]))].sort();
 }
 
-function fill(text: string, params: MailParams, where: string): string {
+const NUMBER_LOCALES: Record<MailLanguage, string> = { hr: 'hr-HR', en: 'en-GB' };
+
+function fill(text: string, params: MailParams, lang: MailLanguage, where: string): string {
   return text.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined || value === null) throw new Error(`mail template ${where} needs "${key}"`);
-    return String(value);
+    return typeof value === 'number' ? value.toLocaleString(NUMBER_LOCALES[lang], { maximumFractionDigits: 1 }) : String(value);
   });
 }
 
@@ -78,21 +79,36 @@ export function renderMail(schemas: SchemaSet, name: MailTemplate, lang: MailLan
       return value === undefined || value === null || value === '' ? [] : [line.slice(optional[0].length)];
     })
     .join('\n');
-  return { subject: fill(template.subject, all, where), body: fill(body, all, where) };
+  return { subject: fill(template.subject, all, lang, where), body: fill(body, all, lang, where) };
 }
 
 /**
- * The language a user reads mails in: the interface language they last used, else English for
- * foreign users and Croatian for everyone else.
+ * The one-line form of a routine notice in the weekly digest: its template's `Digest:` line, or its
+ * subject when a kind made routine in rules/mail.json has no such line yet.
  */
-export function recipientLanguage(user: { person_type: string; language: string | null }): MailLanguage {
-  if (user.language === 'en' || user.language === 'hr') return user.language;
+export function renderDigestLine(schemas: SchemaSet, name: MailTemplate, lang: MailLanguage, params: MailParams): string {
+  const template = readMailTemplate(name, lang);
+  return fill(template.digest ?? template.subject, { service: schemas.service.serviceName[lang], ...params }, lang, `${lang}/${name}`);
+}
+
+/** What decides the language of a user's mails. */
+export type LanguageFacts = { person_type: string; language: string | null; mail_language: string | null };
+
+const isMailLanguage = (value: string | null): value is MailLanguage => value === 'hr' || value === 'en';
+
+/**
+ * The language a user reads mails in: the one they chose for mails on my-info, else the interface
+ * language they last used, else English for foreign users and Croatian for everyone else.
+ */
+export function recipientLanguage(user: LanguageFacts): MailLanguage {
+  if (isMailLanguage(user.mail_language)) return user.mail_language;
+  if (isMailLanguage(user.language)) return user.language;
   return user.person_type === 'foreign' ? 'en' : 'hr';
 }
 
 /**
- * The language to write to an address in: the stored interface language of the user with that
- * e-mail, or `fallback` when no user has it.
+ * The language to write to an address in: that of the user with that e-mail (recipientLanguage),
+ * or `fallback` when no user has it.
  */
 export async function languageOfAddress(
   db: Kysely<Database> | Transaction<Database>,
@@ -101,7 +117,7 @@ export async function languageOfAddress(
 ): Promise<MailLanguage> {
   const user = await db
     .selectFrom('users')
-    .select(['language', 'person_type'])
+    .select(['language', 'mail_language', 'person_type'])
     .where((eb) => eb(eb.fn('lower', ['person_mail']), '=', email.toLowerCase()))
     .orderBy('last_login', (ob) => ob.desc().nullsLast())
     .executeTakeFirst();

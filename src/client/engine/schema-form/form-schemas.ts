@@ -19,7 +19,10 @@ export interface FormSchemas {
    * `user`, values only staff may send are refused. One per schema set and role.
    */
   validator(role: CallerRole): ValidatorType;
-  /** The form for a request schema file of schemas/requests (e.g. `practical-class.json`); built once. */
+  /**
+   * The form for a request schema file of schemas/requests (e.g. `practical-class.json`), or for
+   * another schema by its short name (e.g. `api/mail-preferences`); built once.
+   */
   form(file: string): FormDefinition;
 }
 
@@ -51,7 +54,7 @@ export function createFormSchemas(docs: readonly Record<string, unknown>[]): For
     set,
     validator,
     form(file) {
-      const id = `requests/${file}`;
+      const id = file.includes('/') ? file : `requests/${file}`;
       let found = forms.get(id);
       if (!found) {
         const layout = (set.schema(id).uiSchema ?? {}) as UiSchema;

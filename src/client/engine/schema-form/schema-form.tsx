@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/semantic-ui';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RegistryFieldsType, RJSFValidationError } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { ValidationIssue } from '../../../schema-runtime/validation-messages';
 import { useToast } from '../../shared/toast/use-toast';
@@ -17,6 +17,7 @@ import { ResourceNumbersField } from './fields/resource-numbers-field';
 import { ResourceTypesField } from './fields/resource-types-field';
 import { ScienceDomainsField } from './fields/science-domains-field';
 import { SoftwarePickerField } from './fields/software-picker-field';
+import { RadioGroupWidget } from './fields/radio-group-widget';
 import './schema-form.css';
 
 type Data = Record<string, unknown>;
@@ -31,9 +32,14 @@ const FIELDS: RegistryFieldsType = {
   readOnlyList: ReadOnlyListField,
 };
 
+/** Widgets replacing the theme's: radio choices as one named group. */
+const WIDGETS: RegistryWidgetsType = { RadioWidget: RadioGroupWidget };
+
 export interface SchemaFormProps {
-  /** The request schema file of schemas/requests (the `form` of requests/index.json). */
+  /** The request schema file of schemas/requests (the `form` of requests/index.json), or another schema's short name (`api/…`). */
   form: string;
+  /** The submit button's text; a request form's by default. */
+  submitText?: string;
   /** Values the form starts with (e.g. a registry project); properties fixed by `const` are added. */
   initialData?: Data;
   /** Shows the form greyed out and without a submit button (a type not accepting requests). */
@@ -53,11 +59,12 @@ export interface SchemaFormProps {
 }
 
 /**
- * A request form drawn from its JSON Schema: RJSF with the semantic theme, our fields and the
- * runtime's validator. Messages are the runtime's texts in the interface language, each in its
- * place; a failed submit raises the spec's science or date toast.
+ * A form drawn from its JSON Schema (a request form, or another body schema such as the mail
+ * preferences): RJSF with the semantic theme, our fields and the runtime's validator. Messages are
+ * the runtime's texts in the interface language, each in its place; a failed submit raises the
+ * spec's science or date toast.
  */
-export default function SchemaForm({ form, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
+export default function SchemaForm({ form, submitText, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
@@ -66,8 +73,8 @@ export default function SchemaForm({ form, initialData, disabled, asText, submit
   const formRef = useRef<CoreForm>(null);
 
   const uiSchema = useMemo(
-    () => formLayout(schema as Data, layout, locale, disabled ? null : t('requestForm.submit'), submitBlocked),
-    [schema, layout, locale, disabled, submitBlocked, t],
+    () => formLayout(schema as Data, layout, locale, disabled ? null : (submitText ?? t('requestForm.submit')), submitBlocked),
+    [schema, layout, locale, disabled, submitBlocked, submitText, t],
   );
   const [formData, setFormData] = useState<Data>(() => {
     const science = Object.entries(layout).filter(([, ui]) => (ui as Data | undefined)?.['ui:field'] === 'scienceDomains');
@@ -112,6 +119,7 @@ export default function SchemaForm({ form, initialData, disabled, asText, submit
       uiSchema={uiSchema}
       validator={formSchemas.validator(isStaff ? 'staff' : 'user')}
       fields={FIELDS}
+      widgets={WIDGETS}
       formData={formData}
       formContext={formContext}
       transformErrors={transformErrors}

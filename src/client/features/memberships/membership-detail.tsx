@@ -7,6 +7,7 @@ import { membershipControls } from './membership-rules';
 import { rules } from './membership-rule-set';
 import { PendingInvites } from './pending-invites';
 import { ProjectReadiness } from './project-readiness';
+import { ProjectMailMute } from './project-mail-mute';
 import { ProjectCard } from './project-card';
 import { useMembershipActions } from './use-membership-actions';
 
@@ -22,6 +23,7 @@ export function MembershipDetail({ project, user }: { project: PortalProject; us
       </ProjectCard>
       {(controls.invite || controls.addByUsername) && <CollaboratorsForm project={project} controls={controls} actions={actions} />}
       {controls.isLead && <ProjectReadiness project={project} />}
+      {controls.isLead && <ProjectMailMute project={project} />}
       {controls.cancelInvites && <PendingInvites project={project} onCancel={actions.cancelInvite} busy={actions.busy} />}
       {controls.isLead && <ProjectTimeline {...timeline} />}
     </>

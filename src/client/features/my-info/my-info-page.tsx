@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Grid, Header, Segment } from 'semantic-ui-react';
 import { useSessionQuery } from '../../api/session';
 import { DirectoryData } from './directory-data';
+import { MailPreferences } from './mail-preferences';
 import { RegistryData } from './registry-data';
 import { UserStatus } from './user-status';
 import './my-info.css';
 
-/** /ui/my-info: status, cluster username, directory data and research-registry data of the logged-in user. */
+/** /ui/my-info: status, cluster username, directory data, research-registry data and mail preferences of the logged-in user. */
 export default function MyInfoPage() {
   const { t } = useTranslation();
   const { data: session } = useSessionQuery();
@@ -34,6 +35,7 @@ export default function MyInfoPage() {
           </Segment>
         </Grid.Column>
       </Grid>
+      <MailPreferences />
     </section>
   );
 }

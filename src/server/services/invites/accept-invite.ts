@@ -8,13 +8,12 @@ import { registryRules } from '../../../schema-runtime';
 import type { UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { activeStateNames } from '../active-states';
-import { enqueueMail } from '../outbox';
 import { RegistryError } from '../registry/registry-client';
 import { lookupRegistryPerson } from '../registry/registry-lookup';
 import { registryClientFor } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
-import { inviteAcceptedMail } from './invite-mails';
-import { recipientLanguage } from '../mail-templates';
+import { inviteAcceptedNotice } from './invite-mails';
+import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { joinAsCollaborator } from './join-project';
 import { findProject, FOREIGN_PERSON, LEAD_ROLE, projectTypeRules, type ProjectFacts } from './project-rules';
 
@@ -157,13 +156,11 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
     if (!(await joinAsCollaborator(trx, user.id, project.id))) return false;
     const inviter = invite.inviter_id === null ? undefined : await trx
       .selectFrom('users')
-      .select(['person_mail', 'person_type', 'language'])
+      .select(RECIPIENT_COLUMNS)
       .where('id', '=', invite.inviter_id)
       .executeTakeFirst();
-    if (inviter?.person_mail) {
-      const lang = recipientLanguage(inviter);
-      await enqueueMail(trx, inviteAcceptedMail(ctx.schemas, { to: inviter.person_mail, lang, collaborator: user, projectName: project.name }), ctx.schemas);
-    }
+    // A routine notice: at once or in the inviter's weekly digest, none if they muted the project; staff's copy at once.
+    if (inviter) await sendNotice(trx, ctx.schemas, inviteAcceptedNotice(ctx.schemas, { to: inviter, collaborator: user, project }));
     return true;
   });
   if (!joined)

@@ -1,11 +1,12 @@
 /**
  * The two invitation mails (reference §5): the invitation to the invitee and the "registration
  * successful" note to the inviter, in the reader's language; the texts are the templates `invite`
- * and `invite-accepted` (services/mail-templates.ts).
+ * and `invite-accepted` (services/mail-templates.ts). The note is a routine notice (rules/mail.json).
  */
 import type { SchemaSet } from '../../../schema-runtime';
 import type { OutboxMail } from '../outbox';
 import { renderMail, type MailLanguage } from '../mail-templates';
+import type { Notice, NoticeRecipient } from '../mail/notices';
 
 interface Person {
   first_name: string;
@@ -36,11 +37,16 @@ export function invitationMail(
 }
 
 /** The note to the inviter that a collaborator joined; staff get a copy. */
-export function inviteAcceptedMail(
+export function inviteAcceptedNotice(
   schemas: SchemaSet,
-  args: { to: string; lang: MailLanguage; collaborator: Person; projectName: string },
-): OutboxMail {
-  const { to, lang, collaborator, projectName } = args;
-  const text = renderMail(schemas, 'invite-accepted', lang, { collaborator: fullName(collaborator), project: projectName });
-  return { kind: 'invite-accepted', to, cc: schemas.service.staffEmail, ...text, lang };
+  args: { to: NoticeRecipient; collaborator: Person; project: { id: number; name: string; identifier: string } },
+): Notice {
+  const { to, collaborator, project } = args;
+  return {
+    kind: 'invite-accepted',
+    to,
+    projectId: project.id,
+    params: { collaborator: fullName(collaborator), project: project.name, identifier: project.identifier },
+    cc: schemas.service.staffEmail,
+  };
 }

@@ -4,10 +4,12 @@
  */
 import type { UsersAddInternalBody, UsersSignoffBody } from '../../../../generated';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
+import type { Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
+import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
 
 /** A success answer with a message; internal add also lists who was added. */
@@ -26,6 +28,7 @@ async function projectOr404(ctx: AppContext, projectId: number): Promise<Project
  * Signs collaborators off a project: only its lead, only while it is active, and only
  * collaborators — a list naming the lead or a non-member is refused whole. Cluster status is
  * left to the inactive-user sweep, which sees whether they still have another active project.
+ * Each signed-off member, and every other lead of the project, gets a routine notice.
  *
  * @throws ApiError 404 unknown project; 403 caller not the lead, or project not active;
  *   400 the list names the lead or someone who is not a collaborator
@@ -77,8 +80,26 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
         })),
       )
       .execute();
+    await noticeSignOff(ctx, trx, project, user, removed.map((r) => r.user_id));
   });
   return { status: { code: 200, message: `${u} - Users removed from project` } };
+}
+
+const fullName = (p: Pick<UserRow, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
+
+/**
+ * Routine notices of a sign-off: each signed-off member learns they lost the project, and the
+ * project's other leads (not the one who did it) learn who left.
+ */
+async function noticeSignOff(ctx: AppContext, trx: Transaction<Database>, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
+  const members = await trx.selectFrom('users').select([...RECIPIENT_COLUMNS, 'first_name', 'last_name']).where('id', 'in', memberIds).orderBy('id').execute();
+  const otherLeads = await projectRecipients(trx, project.id, { leadsOnly: true, except: by.id });
+  const about = { project: project.name, identifier: project.identifier, by: fullName(by) };
+  for (const member of members) {
+    await sendNotice(trx, ctx.schemas, { kind: 'membership-ended', to: member, projectId: project.id, params: about });
+    for (const lead of otherLeads)
+      await sendNotice(trx, ctx.schemas, { kind: 'member-signed-off', to: lead, projectId: project.id, params: { ...about, member: fullName(member) } });
+  }
 }
 
 /**

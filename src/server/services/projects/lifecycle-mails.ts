@@ -1,20 +1,20 @@
 /**
  * The mails of the automatic project lifecycle (services/projects/lifecycle.ts): the lead is asked
  * to request an extension before the end date and reminded on it; every member is told when the
- * project expires. Each in the member's interface language (templates `project-ending`,
- * `project-end-reminder`, `project-expired`).
+ * project expires. Each in the member's mail language (templates `project-ending`,
+ * `project-end-reminder`, `project-expired`); rules/mail.json sends them at once.
  */
 import type { Transaction } from 'kysely';
 import { format, parseISO } from 'date-fns';
-import type { Database, UserRow } from '../../db/tables';
+import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
-import { enqueueMail } from '../outbox';
-import { recipientLanguage, renderMail } from '../mail-templates';
+import { sendNotice, type NoticeRecipient } from '../mail/notices';
 
 export type LifecycleNotice = 'ending' | 'end-reminder' | 'expired';
 
 interface NoticeProject {
+  id: number;
   identifier: string;
   name: string;
   /** yyyy-MM-dd */
@@ -30,18 +30,14 @@ export async function mailLifecycleNotice(
   trx: Transaction<Database>,
   ctx: { schemas: SchemaSet; config: Pick<ServerConfig, 'publicUrl'> },
   notice: LifecycleNotice,
-  person: Pick<UserRow, 'person_mail' | 'person_type' | 'language'>,
+  person: NoticeRecipient,
   project: NoticeProject,
 ): Promise<void> {
-  if (!person.person_mail) return;
-  const lang = recipientLanguage(person);
   const link = `${ctx.config.publicUrl}/ui/my-requests/extend/${encodeURIComponent(project.identifier)}`;
-  const text = renderMail(ctx.schemas, `project-${notice}`, lang, {
-    name: project.name,
-    identifier: project.identifier,
-    dateEnd: shown(project.dateEnd),
-    graceEnd: shown(project.graceEnd),
-    link,
+  await sendNotice(trx, ctx.schemas, {
+    kind: `project-${notice}`,
+    to: person,
+    projectId: project.id,
+    params: { name: project.name, identifier: project.identifier, dateEnd: shown(project.dateEnd), graceEnd: shown(project.graceEnd), link },
   });
-  await enqueueMail(trx, { kind: `project-${notice}`, to: person.person_mail, ...text, lang }, ctx.schemas);
 }

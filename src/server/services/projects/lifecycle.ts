@@ -17,15 +17,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { addDays, addMonths, format, parseISO } from 'date-fns';
-import type { Database, UserRow } from '../../db/tables';
+import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import type { PersonRef } from '../../../../generated';
 import { lookupIds } from '../../db/vocabularies';
 import { snapshot } from './process-project';
 import { loadProjectRecords, type ProjectRecord } from './serialize-project';
-import { ROLE, STATE, stateRule, stateRules, type StateRule } from './state-rules';
+import { STATE, stateRule, stateRules, type StateRule } from './state-rules';
 import { mailLifecycleNotice, type LifecycleNotice } from './lifecycle-mails';
+import { projectRecipients } from '../mail/notices';
 
 /** The author of automatic changes in change histories. */
 export const SYSTEM_AUTHOR: PersonRef = { first_name: 'system', last_name: '', username: 'system', person_uniqueid: '' };
@@ -99,8 +100,8 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
   };
 
   const notify = async (trx: Transaction<Database>, row: ProjectRecord, kind: LifecycleNotice, leadOnly: boolean) => {
-    const people = await membersOf(trx, row.id, leadOnly);
-    const project = { identifier: row.identifier, name: row.name, dateEnd: row.date_end!, graceEnd: graceEnd(row) };
+    const people = await projectRecipients(trx, row.id, { leadsOnly: leadOnly });
+    const project = { id: row.id, identifier: row.identifier, name: row.name, dateEnd: row.date_end!, graceEnd: graceEnd(row) };
     for (const person of people) await mailLifecycleNotice(trx, { schemas, config }, kind, person, project);
   };
 
@@ -174,17 +175,4 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
     }
   }
   return run;
-}
-
-/** The project's members (or only its lead) with what their mails need. */
-async function membersOf(trx: Transaction<Database>, projectId: number, leadOnly: boolean): Promise<Pick<UserRow, 'person_mail' | 'person_type' | 'language'>[]> {
-  return trx
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .select(['users.person_mail', 'users.person_type', 'users.language'])
-    .where('memberships.project_id', '=', projectId)
-    .$if(leadOnly, (q) => q.where('roles.name', '=', ROLE.lead))
-    .orderBy('memberships.id')
-    .execute();
 }

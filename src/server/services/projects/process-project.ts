@@ -161,6 +161,7 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
       await mailOutcome(trx, schemas, {
         outcome,
         lead,
+        projectId: row.id,
         name: (edits.name ?? row.name),
         dateEnd: (update.date_end as string | undefined) ?? edits.date_end ?? row.date_end,
         comment,

@@ -7,7 +7,8 @@ import type { Database, UserRow } from '../../db/tables';
 import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import { enqueueMail } from '../outbox';
-import { recipientLanguage, renderMail, type MailLanguage } from '../mail-templates';
+import { renderMail, STAFF_LANGUAGE } from '../mail-templates';
+import { sendNotice, type NoticeRecipient } from '../mail/notices';
 
 /**
  * The phrase after "Prijava " in the staff mail about a new request: `newRequestPhrase` of the
@@ -19,9 +20,6 @@ function newRequestPhrase(schemas: SchemaSet, projectType: string, fallback: str
     .find((t) => t.value === projectType);
   return type?.newRequestPhrase ?? fallback;
 }
-
-/** Mails to the staff address are in Croatian, the staff's language. */
-const STAFF_LANGUAGE: MailLanguage = 'hr';
 
 /** Link to a request or project in the portal; identifiers may hold '/' or spaces. */
 export function portalLink(config: Pick<ServerConfig, 'publicUrl'>, area: 'requests' | 'projects', identifier: string): string {
@@ -82,20 +80,20 @@ export async function mailKeyAdded(
 export type Outcome = 'approved' | 'denied' | 'extended';
 
 /**
- * Tells the lead the outcome of processing, in the lead's language (recipientLanguage), with staff
- * in copy. A denial carries the staff comment as the reason.
+ * Tells the lead the outcome of processing, in the lead's language, with staff in copy: a decision,
+ * which rules/mail.json sends at once whatever the lead chose for routine notices. A denial carries
+ * the staff comment as the reason.
  */
 export async function mailOutcome(
   trx: Transaction<Database>,
   schemas: SchemaSet,
-  mail: { outcome: Outcome; lead: Pick<UserRow, 'person_mail' | 'person_type' | 'language'>; name: string; dateEnd: string | null; comment?: string },
+  mail: { outcome: Outcome; lead: NoticeRecipient; projectId: number; name: string; dateEnd: string | null; comment?: string },
 ): Promise<void> {
-  if (!mail.lead.person_mail) return;
-  const lang = recipientLanguage(mail.lead);
-  const text = renderMail(schemas, `request-${mail.outcome}`, lang, {
-    name: mail.name,
-    dateEnd: mail.dateEnd ?? '',
-    reason: mail.outcome === 'denied' ? (mail.comment ?? '') : '',
+  await sendNotice(trx, schemas, {
+    kind: `request-${mail.outcome}`,
+    to: mail.lead,
+    projectId: mail.projectId,
+    params: { name: mail.name, dateEnd: mail.dateEnd ?? '', reason: mail.outcome === 'denied' ? (mail.comment ?? '') : '' },
+    cc: schemas.service.staffEmail,
   });
-  await enqueueMail(trx, { kind: `request-${mail.outcome}`, to: mail.lead.person_mail, cc: schemas.service.staffEmail, ...text, lang }, schemas);
 }

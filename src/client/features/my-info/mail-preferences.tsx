@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Header, List, Loader, Message, Segment } from 'semantic-ui-react';
+import type { MailPreferencesBody } from '../../../../generated';
+import { mailRules } from '../../../schema-runtime/mail-rules';
+import { apiErrorText, isApiError } from '../../api/api-error';
+import { useMailPreferencesQuery, useSaveMailPreferencesMutation } from '../../api/mail-preferences';
+import { LazySchemaForm } from '../../engine/schema-form/lazy-schema-form';
+import { schemas } from '../../shared/schema-set';
+import { useToast } from '../../shared/toast/use-toast';
+
+const RULES = mailRules(schemas);
+
+/** The name of an ISO weekday (1 Monday … 7 Sunday) in a language. */
+function weekdayName(weekday: number, locale: string): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+}
+
+/**
+ * The mail preferences of my-info: the language of mails and whether routine notices come at once
+ * or in the weekly digest, drawn by SchemaForm from api/mail-preferences.json; which notices are
+ * routine and when the digest goes out come from rules/mail.json.
+ */
+export function MailPreferences() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'hr';
+  const toast = useToast();
+  const { data, isLoading, isError } = useMailPreferencesQuery();
+  const [save, { isLoading: saving }] = useSaveMailPreferencesMutation();
+  const initialData = useMemo(() => (data ? { language: data.language, routine: data.routine } : undefined), [data]);
+  const onSubmit = useCallback(
+    async (body: Record<string, unknown>) => {
+      try {
+        await save(body as unknown as MailPreferencesBody).unwrap();
+        toast.success(t('myInfo.mail.saved'));
+      } catch (error) {
+        const text = isApiError(error) ? error.message || apiErrorText('Error saving', error) : String(error);
+        toast.error(t('myInfo.mail.saveFailed', { error: text }));
+      }
+    },
+    [save, toast, t],
+  );
+  const { weekday, hour, timeZone } = RULES.digest;
+  return (
+    <Segment data-testid="mail-preferences">
+      <Header as="h2" size="medium">
+        {t('myInfo.mail.heading')}
+      </Header>
+      <p>{t('myInfo.mail.intro')}</p>
+      <p>{t('myInfo.mail.routineKinds')}</p>
+      <List bulleted>
+        {RULES.kinds
+          .filter((k) => k.routine)
+          .map((k) => (
+            <List.Item key={k.value}>{k.label[lang]}</List.Item>
+          ))}
+      </List>
+      <p>{t('myInfo.mail.schedule', { weekday: weekdayName(weekday, lang === 'hr' ? 'hr-HR' : 'en-GB'), time: `${hour}:00`, timeZone })}</p>
+      {isLoading && <Loader active inline="centered" />}
+      {isError && <Message negative content={t('myInfo.mail.loadFailed')} />}
+      {data && !data.languageChosen && <p data-testid="mail-language-follows">{t('myInfo.mail.languageFollows')}</p>}
+      {initialData && (
+        <LazySchemaForm form="api/mail-preferences" initialData={initialData} isStaff={false} submitText={t('myInfo.mail.save')} submitting={saving} onSubmit={onSubmit} />
+      )}
+    </Segment>
+  );
+}
