@@ -54,6 +54,10 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1024 * 1024,
+    // While a process shuts down (SIGTERM), a request already on one of its kept-alive connections
+    // is answered, not refused with 503: a restart behind a proxy loses no request. New connections
+    // are no longer accepted, and idle ones are closed, so the proxy moves on to the other processes.
+    return503OnClosing: false,
     // Forwarded headers only from the configured proxies: anyone else could choose their address.
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     frameworkErrors: frameworkErrorsFor(ctx.schemas.service.serviceKey),
