@@ -12,6 +12,7 @@ import * as projectNotices from './migrations/0007-project-notices';
 import * as membershipDepartures from './migrations/0008-membership-departures';
 import * as userLanguage from './migrations/0010-user-language';
 import * as sessionNotices from './migrations/0011-session-notices';
+import * as nameSortKey from './migrations/0013-name-sort-key';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-membership-departures': membershipDepartures,
   '0010-user-language': userLanguage,
   '0011-session-notices': sessionNotices,
+  '0013-name-sort-key': nameSortKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

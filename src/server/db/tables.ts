@@ -35,6 +35,8 @@ export interface UsersTable {
   last_login: Timestamp | null;
   /** The interface language last used (0010); null until the user used the web client. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sort key of "last_name first_name" (0013; schema-runtime/sort-key.ts), kept by the database. */
+  name_key: ColumnType<string, never, never>;
 }
 
 export interface SessionsTable {

@@ -15,7 +15,7 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { GridRow } from './column-defs';
-import type { SortState } from './sort-rows';
+import type { SortState } from '../../../schema-runtime/grid-filters';
 import { RowHeights, RowHeightsContext } from './row-heights';
 import { gridLocaleText } from './grid-locale';
 import { useTranslation } from 'react-i18next';

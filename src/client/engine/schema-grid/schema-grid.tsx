@@ -2,13 +2,13 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { GridApi } from 'ag-grid-community';
-import type { TableLayout } from './table-layout';
+import type { TableLayout } from '../../../schema-runtime/table-layout';
 import type { GridRow } from './column-defs';
 import { exportedText, toColumnDefs } from './column-defs';
-import type { FilterValues } from './filter-rows';
+import type { FilterValues, SortState } from '../../../schema-runtime/grid-filters';
 import { gridRows } from './grid-rows';
-import { pageSizeChoices, type SortState } from './sort-rows';
-import { resolveOptions, rowFilterValues } from './resolve-options';
+import { pageSizeChoices } from './sort-rows';
+import { resolveOptions, rowFilterValues } from '../../../schema-runtime/grid-options';
 import { createSearchIndex } from './search-index';
 import { FilterBar } from './filter-bar';
 import { GridFooter } from './grid-footer';

@@ -1,0 +1,18 @@
+import { sql, type Kysely } from 'kysely';
+import { sortKeySql } from '../sort-key-sql';
+
+/*
+ * The staff users grids sort by name ("last first") in the portal's alphabetical order
+ * (schema-runtime/sort-key.ts). A page of 100,000 users sorted on the server cannot compute that
+ * key per row (tens of microseconds each), so each user keeps it in a stored column, computed by
+ * the same steps when a name changes, and pages sort by its bytes.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE users ADD COLUMN name_key text GENERATED ALWAYS AS (${sql.raw(sortKeySql(`last_name || ' ' || first_name`))}) STORED`.execute(db);
+  await sql`CREATE INDEX users_name_key_idx ON users (name_key COLLATE "C", date_joined DESC, id DESC)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS users_name_key_idx`.execute(db);
+  await sql`ALTER TABLE users DROP COLUMN IF EXISTS name_key`.execute(db);
+}
