@@ -12,7 +12,7 @@ import * as projectNotices from './migrations/0007-project-notices';
 import * as membershipDepartures from './migrations/0008-membership-departures';
 import * as userLanguage from './migrations/0010-user-language';
 import * as sessionNotices from './migrations/0011-session-notices';
-import * as nameSortKey from './migrations/0013-name-sort-key';
+import * as gridPageOrder from './migrations/0013-grid-page-order';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -29,7 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-membership-departures': membershipDepartures,
   '0010-user-language': userLanguage,
   '0011-session-notices': sessionNotices,
-  '0013-name-sort-key': nameSortKey,
+  '0013-grid-page-order': gridPageOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,7 +26,7 @@ export interface DatePatterns {
 /** Where a layout path's values are: a field of the row, or of the items of one of its arrays. */
 interface ResolvedPath {
   field: FieldSql;
-  items?: { from: Sql; where: Condition };
+  items?: { from: Sql; where: Condition; owner?: Sql; row: Sql };
 }
 
 const SELECTOR_STEP = /^([^.[\]]+)(?:\[([^=\]]+)=([^\]]*)\])?(?:\.(.+))?$/;
@@ -50,7 +50,7 @@ export function resolvePath(source: ListSource, path: string): ResolvedPath {
     if (!selector || selector.type === 'person') throw new Error(`grid page: the list cannot select ${path}`);
     where = sql<boolean>`${where} AND ${selector.sql}::text = ${selectorValue}`;
   }
-  return { field: itemField, items: { from: collection.from, where } };
+  return { field: itemField, items: { from: collection.from, where, owner: collection.owner, row: source.id } };
 }
 
 /** Instants (ISO 8601 in UTC in the list's JSON) as the JSON writes them. */
@@ -80,6 +80,7 @@ function textOf(field: FieldSql, format: ValueFormat | undefined, patterns: Date
 
 /** Whether a value counts as yes in a yes/no filter (a count above 0, true, a text that is not empty). */
 function truthy(field: FieldSql): Condition {
+  if (field.type !== 'person' && field.truthy) return field.truthy;
   switch (field.type) {
     case 'number':
       return sql<boolean>`${field.sql} > 0`;
@@ -94,10 +95,16 @@ function truthy(field: FieldSql): Condition {
   }
 }
 
-/** Some value at the path passes `test` (a row without a value there passes nothing). */
+/**
+ * Some value at the path passes `test` (a row without a value there passes nothing). Items of other
+ * tables are searched once for every row (PostgreSQL hashes the owners that pass), a row's own JSON
+ * items row by row.
+ */
 function someValue(path: ResolvedPath, test: (field: FieldSql) => Condition): Condition {
-  if (!path.items) return sql<boolean>`coalesce(${test(path.field)}, false)`;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${path.items.from} WHERE ${path.items.where} AND ${test(path.field)})`;
+  const items = path.items;
+  if (!items) return sql<boolean>`coalesce(${test(path.field)}, false)`;
+  if (items.owner) return sql<boolean>`${items.row} IN (SELECT ${items.owner} FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
 }
 
 /** Everything one grid request compiles with. */
@@ -180,7 +187,7 @@ function sortKeyOf(expr: Sql): Sql {
  *
  * @throws when the column has no sort, or a path holds several values
  */
-export function sortValue(g: GridContext, column: ColumnSpec): { sql: Sql; fast: boolean } {
+export function sortValue(g: GridContext, column: ColumnSpec): { sql: Sql; text: boolean; nullable: boolean } {
   const spec = column.sort;
   if (!spec) throw new Error(`grid page: column ${column.field} does not sort`);
   const format: ValueFormat = spec.format === 'personName' ? 'personName' : 'text';
@@ -190,23 +197,28 @@ export function sortValue(g: GridContext, column: ColumnSpec): { sql: Sql; fast:
     return path.field;
   });
   const stored = format === 'text' ? g.source.storedSortKeys?.[spec.paths.join(',')] : undefined;
-  if (stored) return { sql: stored, fast: true };
+  if (stored) return { sql: stored, text: true, nullable: false };
   const [only] = fields;
   if (fields.length === 1 && format === 'text') {
     // ISO instants to the millisecond and dates order as their keys do; counts are never negative.
-    if (only.type === 'instant') return { sql: sql`date_trunc('milliseconds', ${only.sql})`, fast: true };
-    if (only.type === 'date' || only.type === 'number') return { sql: only.sql, fast: true };
+    if (only.type === 'instant') return { sql: sql`date_trunc('milliseconds', ${only.sql})`, text: false, nullable: true };
+    if (only.type === 'date' || only.type === 'number') return { sql: only.sql, text: false, nullable: true };
   }
   const texts = fields.map((f) => sql`coalesce(${textOf(f, format, g.patterns, g.timeZone)}, '')`);
-  return { sql: sortKeyOf(sql`(${sql.join(texts, sql` || ' ' || `)})`), fast: false };
+  return { sql: sortKeyOf(sql`(${sql.join(texts, sql` || ' ' || `)})`), text: true, nullable: false };
 }
 
-/** The order term of a sort: its value, ascending or descending, rows without a value first when ascending. */
-export function sortTerm(g: GridContext, sort: SortState | null): OrderTerm | null {
+/**
+ * The order term of a sort: its value, ascending or descending, rows without a value first when
+ * ascending; `text` when the value is a sort key (compared by its bytes, COLLATE "C").
+ */
+export function sortTerm(g: GridContext, sort: SortState | null): (OrderTerm & { text: boolean }) | null {
   const column = sort ? g.layout.columns.find((c) => c.field === sort.field && c.sort) : undefined;
   if (!sort || !column) return null;
   const desc = sort.direction === 'desc';
-  return { sql: sortValue(g, column).sql, desc, nulls: desc ? 'last' : 'first' };
+  const value = sortValue(g, column);
+  // A missing value is an empty text to the browser, first when ascending.
+  return { sql: value.sql, text: value.text, desc, ...(value.nullable ? { nulls: desc ? 'last' : 'first' } : {}) };
 }
 
 /**

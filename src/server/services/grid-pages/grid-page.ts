@@ -57,13 +57,45 @@ function knownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The order terms over the scan's columns k (the sort) and o0, o1 … (the list's order), prefixed. */
-function windowOrder(sort: OrderTerm | null, order: readonly OrderTerm[], prefix: string): OrderTerm[] {
-  const column = (name: string) => sql.raw(`${prefix}${name}`);
-  return [
-    ...(sort ? [{ ...sort, sql: column('k') }] : []),
-    ...order.map((term, i) => ({ ...term, sql: column(`o${i}`) })),
-  ];
+/**
+ * The window's order: the sort, then the list's own. Over the list's own expressions (so an index
+ * of them serves), or over the window's columns k, o0, o1 … with a prefix.
+ */
+function windowOrder(sort: (OrderTerm & { text: boolean }) | null, order: readonly OrderTerm[], over: ListSource | string): OrderTerm[] {
+  if (typeof over !== 'string') return [...(sort ? [{ ...sort, sql: sql`${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')}` }] : []), ...order];
+  const column = (name: string) => sql.raw(`${over}${name}`);
+  return [...(sort ? [{ ...sort, sql: column('k') }] : []), ...order.map((term, i) => ({ ...term, sql: column(`o${i}`) }))];
+}
+
+/**
+ * The statements of a page. The window: the rows the layout shows and the filters leave, in the
+ * sort's order and then the list's own, cut to the window, and only those written as JSON (in the
+ * same order) — PostgreSQL walks an index where the order has one (the list's order, names by their
+ * key). The counts: one pass over the list for its size, the rows the layout shows and those the
+ * filters leave.
+ */
+export function pageStatements(g: GridContext, request: GridPageRequest) {
+  const sort = sortTerm(g, request.sort);
+  const order = g.source.order;
+  const shown = rowFilterCondition(g);
+  const hit = filtersCondition(g, request.filters);
+  // Sort keys compare by their bytes (they are built for that), whatever the database's collation.
+  const key = sort ? sql`, ${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')} AS k` : sql``;
+  const window = sql<{ rows: string }>`
+    WITH win AS (
+      SELECT ${g.source.id} AS id ${key} ${sql.join(order.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``)}
+        FROM ${g.source.from}
+       WHERE ${g.source.where} AND ${shown} AND ${hit}
+       ORDER BY ${orderSql(windowOrder(sort, order, g.source))}
+       LIMIT ${request.limit} OFFSET ${request.offset}
+    )
+    SELECT coalesce(json_agg(${g.source.rowJson} ORDER BY ${orderSql(windowOrder(sort, order, 'win.'))}), '[]'::json)::text AS rows
+      FROM ${g.source.from} JOIN win ON win.id = ${g.source.id}`;
+  const counts = sql<{ size: number; total: number; count: number }>`
+    SELECT count(*)::int AS size, count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE ${shown} AND ${hit})::int AS count
+      FROM ${g.source.from}
+     WHERE ${g.source.where}`;
+  return { window, counts };
 }
 
 /**
@@ -92,28 +124,10 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
   }
 
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
-    const g: GridContext = { ...grid, patterns, timeZone: request.timeZone };
-    const sort = sortTerm(g, request.sort);
-    const order = grid.source.order;
-    const { rows } = await sql<{ size: number; total: number; count: number; rows: string }>`
-      WITH scan AS MATERIALIZED (
-        SELECT ${grid.source.id} AS id, ${rowFilterCondition(g)} AS shown, ${filtersCondition(g, request.filters)} AS hit
-               ${sort ? sql`, ${sort.sql} AS k` : sql``}
-               ${sql.join(order.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``)}
-          FROM ${grid.source.from}
-         WHERE ${grid.source.where}
-      ), win AS (
-        SELECT * FROM scan WHERE shown AND hit
-         ORDER BY ${orderSql(windowOrder(sort, order, ''))}
-         LIMIT ${request.limit} OFFSET ${request.offset}
-      )
-      SELECT (SELECT count(*) FROM scan)::int AS size,
-             (SELECT count(*) FROM scan WHERE shown)::int AS total,
-             (SELECT count(*) FROM scan WHERE shown AND hit)::int AS count,
-             (SELECT coalesce(json_agg(${grid.source.rowJson} ORDER BY ${orderSql(windowOrder(sort, order, 'win.'))}), '[]'::json)::text
-                FROM ${grid.source.from} JOIN win ON win.id = ${grid.source.id}) AS rows`.execute(db);
-    const { size, total, count, rows: json } = rows[0];
-    return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${json}}`;
+    const { window, counts } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
+    const [rows, numbers] = await Promise.all([window.execute(db), counts.execute(db)]);
+    const { size, total, count } = numbers.rows[0];
+    return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
   }
 
   return {

@@ -19,17 +19,23 @@ export type ValueType = 'text' | 'number' | 'boolean' | 'date' | 'instant' | 'pe
 /** SQL over the aliases of a list's FROM clause. */
 export type Sql = RawBuilder<unknown>;
 
-/** A value in SQL (NULL where the row has none). A person is its two name columns. */
+/**
+ * A value in SQL (NULL where the row has none). A person is its two name columns. `truthy` is a
+ * cheaper test of a yes/no filter than comparing the value (a key count: whether any key exists).
+ */
 export type FieldSql =
-  | { type: Exclude<ValueType, 'person'>; sql: Sql }
+  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean> }
   | { type: 'person'; first: Sql; last: Sql };
 
 /**
- * An array of a row (`userproject_set`, `projects` …): `from` and `where` list the items of the
- * current row (correlated), `fields` are the items' paths ('' is the item itself).
+ * An array of a row (`userproject_set`, `projects` …), `fields` being its items' paths ('' is the
+ * item itself). Items in other tables name their row (`owner`, compared with the list's `id`): a
+ * filter then reads them once for all rows, not once per row. Items inside a row's column (a JSON
+ * array) are listed by `from` for the current row.
  */
 export interface CollectionSql {
   from: Sql;
+  owner?: Sql;
   where?: RawBuilder<boolean>;
   fields: Record<string, FieldSql>;
 }
@@ -89,7 +95,7 @@ const projectsAll: ListSource = {
     staff_resources_type: labelValues('p.staff_resources_type'),
     userproject_set: {
       from: raw('memberships m JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = m.role_id'),
-      where: sql<boolean>`m.project_id = p.id`,
+      owner: raw('m.project_id'),
       fields: {
         user: person('u'),
         'user.username': text('u.username'),
@@ -102,6 +108,9 @@ const projectsAll: ListSource = {
     },
   },
 };
+
+/** Whether the user `u` has an SSH key. */
+const HAS_KEY = sql<boolean>`u.id IN (SELECT user_id FROM ssh_keys)`;
 
 /** The scalar fields of a user row (both user lists). */
 const USER_FIELDS: Record<string, FieldSql> = {
@@ -119,8 +128,8 @@ const USER_FIELDS: Record<string, FieldSql> = {
   is_staff: { type: 'boolean', sql: raw('u.is_staff') },
   is_superuser: { type: 'boolean', sql: raw('u.is_superuser') },
   date_joined: { type: 'instant', sql: raw('u.date_joined') },
-  n_ssh_key: { type: 'number', sql: USER_KEY_COUNT },
-  ssh_key: { type: 'boolean', sql: sql`${USER_KEY_COUNT} > 0` },
+  n_ssh_key: { type: 'number', sql: USER_KEY_COUNT, truthy: HAS_KEY },
+  ssh_key: { type: 'boolean', sql: sql`${USER_KEY_COUNT} > 0`, truthy: HAS_KEY },
 };
 
 /** A user list's `projects`: the memberships `membership` (over mb, p, s) lets through. */
@@ -128,7 +137,8 @@ function userProjects(membership: RawBuilder<boolean>): CollectionSql {
   return {
     from: sql`memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
               JOIN roles r ON r.id = mb.role_id JOIN project_types t ON t.id = p.project_type_id`,
-    where: sql<boolean>`mb.user_id = u.id AND ${membership}`,
+    owner: raw('mb.user_id'),
+    where: membership,
     fields: { identifier: text('p.identifier'), state: text('s.name'), role: text('r.name'), type: text('t.name') },
   };
 }
@@ -154,7 +164,7 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
     where: sql<boolean>`NOT u.status`,
     id: raw('u.id'),
     // Users without any membership first (inactive-users/ lists them so).
-    order: [{ sql: raw('EXISTS (SELECT 1 FROM memberships WHERE user_id = u.id)'), desc: false }, ...USER_LIST_ORDER],
+    order: [{ sql: raw('u.id IN (SELECT user_id FROM memberships)'), desc: false }, ...USER_LIST_ORDER],
     rowJson: userRowJson(userProjectsJson(schemas, sql<boolean>`true`), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(sql<boolean>`true`) },
