@@ -1856,7 +1856,7 @@ export interface ListRules {
   /**
    * In a paged grid, how long after the last keystroke of a text filter the server is asked (typing a word asks once, not per letter).
    */
-  pagedFilterDelayMs: 120;
+  pagedFilterDelayMs: 50;
 }
 /**
  * How the portal reads the research registry (CroRIS). Each value is the const of its property.

@@ -1,9 +1,11 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import type { GridApi } from 'ag-grid-community';
 import { Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { FilterValues } from '../../../schema-runtime/grid-filters';
 import { listRules } from '../../../schema-runtime/grid-page-query';
 import { exportedText } from './column-defs';
+import type { GridRow } from './grid-types';
 import { pageSizeChoices } from './sort-rows';
 import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
@@ -32,7 +34,12 @@ export function PagedListBody({
 }: GridBodyProps & { fetchPage: GridPageFetch; extraFilters?: FilterValues }) {
   const { t } = useTranslation();
   const tk = useI18nKey();
-  const server = useServerPages({ layout, fetchPage, values, extraFilters, sort, page, pageSize });
+  const apiRef = useRef<GridApi<GridRow> | null>(null);
+  const onApi = useCallback((api: GridApi<GridRow> | null) => {
+    apiRef.current = api;
+  }, []);
+  const refresh = useCallback(() => apiRef.current?.refreshInfiniteCache(), []);
+  const server = useServerPages({ layout, fetchPage, values, extraFilters, sort, page, pageSize, refresh });
   const [exported, setExported] = useState<number | null>(null);
   const count = server.count ?? 0;
   // No "all" here, and no page longer than the server gives at once.
@@ -41,7 +48,6 @@ export function PagedListBody({
     return { ...pageSizeChoices(configured, count), all: false };
   }, [layout, count]);
   const rows = useMemo(() => ({ datasource: server.datasource }), [server.datasource]);
-  const onApi = useCallback(() => undefined, []);
   const { fetchAll } = server;
   const onExport = useCallback(async () => {
     setExported(0);

@@ -22,7 +22,7 @@ export type GridPageFetch = (request: GridPageRequest, signal: AbortSignal) => P
 
 /** What a grid paged on the server shows besides its rows. */
 export interface ServerPages {
-  /** AG Grid's datasource of the current page: a new one whenever the filters, sort or page change. */
+  /** AG Grid's datasource: it answers the grid's requests for the current filters, sort and page. */
   datasource: IDatasource;
   /** The counts of the last answer (undefined before the first). */
   count: number | undefined;
@@ -66,6 +66,7 @@ export function useServerPages({
   sort,
   page,
   pageSize,
+  refresh,
 }: {
   layout: TableLayout;
   fetchPage: GridPageFetch;
@@ -75,6 +76,8 @@ export function useServerPages({
   sort: SortState | null;
   page: number;
   pageSize: number;
+  /** Makes the grid ask for its rows again (AG Grid's refreshInfiniteCache); pass a stable function. */
+  refresh: () => void;
 }): ServerPages {
   const rules = useMemo(() => listRules(schemas), []);
   const typed = useRequestedFilters(layout, values, rules.pagedFilterDelayMs);
@@ -83,10 +86,17 @@ export function useServerPages({
   const numbering = layout.layout.rowNumbers;
   const sortedOrSearched = sort !== null || anyFilterActive(layout.layout.filters, filters);
 
-  const { datasource, controller } = useMemo(() => {
-    const controller = new AbortController();
-    const datasource: IDatasource = {
+  // The request the grid's rows are for; the datasource reads it whenever the grid asks for rows.
+  const request = useMemo(
+    () => ({ filters, sort, page, pageSize, sortedOrSearched, controller: new AbortController() }),
+    [filters, sort, page, pageSize, sortedOrSearched],
+  );
+  const current = useRef(request);
+  current.current = request;
+  const datasource = useMemo<IDatasource>(
+    () => ({
       getRows(params) {
+        const { filters, sort, page, pageSize, sortedOrSearched, controller } = current.current;
         const offset = page * pageSize + params.startRow;
         const limit = Math.min(params.endRow, pageSize) - params.startRow;
         fetchPage({ offset, limit, sort, filters, timeZone: TIME_ZONE }, controller.signal).then(
@@ -98,28 +108,35 @@ export function useServerPages({
           },
           () => {
             if (controller.signal.aborted) return;
-            setCounts((current) => ({ ...current, failed: true }));
+            setCounts((shown) => ({ ...shown, failed: true }));
             params.failCallback();
           },
         );
       },
-    };
-    return { datasource, controller };
-  }, [fetchPage, filters, sort, page, pageSize, numbering, sortedOrSearched]);
-  // A superseded page's request is aborted and its answer dropped.
-  useEffect(() => () => controller.abort(), [controller]);
+    }),
+    [fetchPage, numbering],
+  );
+  // A new request aborts the previous one's call, and the grid fetches its rows again in place
+  // (keeping the rows it shows until the answer replaces them, which redraws cells, not rows).
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) refresh();
+    mounted.current = true;
+    return () => request.controller.abort();
+  }, [request, refresh]);
 
+  const { filters: exported, sort: exportSort, sortedOrSearched: exportNumbers } = request;
   const fetchAll = async (progress: (done: number, of: number) => void): Promise<GridRow[]> => {
     const rows: unknown[] = [];
     let count = Infinity;
     while (rows.length < count) {
-      const answer = await fetchPage({ offset: rows.length, limit: rules.pageRowsMax, sort, filters, timeZone: TIME_ZONE }, new AbortController().signal);
+      const answer = await fetchPage({ offset: rows.length, limit: rules.pageRowsMax, sort: exportSort, filters: exported, timeZone: TIME_ZONE }, new AbortController().signal);
       count = answer.count;
       if (answer.rows.length === 0) break;
       rows.push(...answer.rows);
       progress(Math.min(rows.length, count), count);
     }
-    return rows.map((row, i) => ({ row, rowNumber: rowNumber(i, rows.length, numbering, sortedOrSearched), slot: i }));
+    return rows.map((row, i) => ({ row, rowNumber: rowNumber(i, rows.length, numbering, exportNumbers), slot: i }));
   };
 
   return { datasource, count: counts.count, total: counts.total, failed: counts.failed, fetchAll };
