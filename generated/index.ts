@@ -101,6 +101,29 @@ export type ProjectsUsersAnswer = {
   }[];
 }[];
 /**
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "StateName".
+ */
+export type StateName =
+  'submit' | 'approve' | 'deny' | 'expire' | 'extend' | 'approve-expire' | 'submit-extend';
+/**
+ * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. newRequestPhrase follows 'Prijava ' in the staff mail about a new request. The list filters also know the pseudo-types in rules/project-type-filters.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ProjectTypeName".
+ */
+export type ProjectTypeName =
+  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
+/**
+ * Membership roles. leads marks the one role whose member leads a project (files it, invites, asks for extensions).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RoleName".
+ */
+export type RoleName = 'lead' | 'collaborator';
+/**
  * @maxItems 200
  *
  * This interface was referenced by `InvitesNewBody`'s JSON-Schema
@@ -169,14 +192,6 @@ export type ProjectChangeBody = {
   [k: string]: unknown;
 } & ProjectChangeBody1;
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "StateName".
- */
-export type StateName =
-  'submit' | 'approve' | 'deny' | 'expire' | 'extend' | 'approve-expire' | 'submit-extend';
-/**
  * Scientific domains (areas) and their fields, with hr and en names, and the share rules: domain shares total 100 (step 10), field shares within a domain total 100 (step 1), no domain or field twice. Each domain branch lists the fields that belong to it.
  *
  * @minItems 1
@@ -203,55 +218,12 @@ export type RequestFieldsResourcesType = {
   value: ResourceTypeName;
 }[];
 /**
- * Project types as stored on a project. registryBased: built from a research-registry project (local invitations only to its registry collaborators); foreignInvites: the lead may invite foreign (eduGAIN) collaborators; institutional: the institutional eligibility rules apply to it and to joining it. newRequestPhrase follows 'Prijava ' in the staff mail about a new request. The list filters also know the pseudo-types in rules/project-type-filters.json.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ProjectTypeName".
- */
-export type ProjectTypeName =
-  'research-croris' | 'research-institutional' | 'thesis' | 'practical' | 'internal' | 'srce-workshop';
-/**
- * Membership roles. leads marks the one role whose member leads a project (files it, invites, asks for extensions).
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "RoleName".
- */
-export type RoleName = 'lead' | 'collaborator';
-/**
  * Answer of GET /api/v1/internal/projects/all (staff): every project and request, newest submission first (then newest id), with only what the staff grids tables/projects.json and tables/requests.json show, filter and link: the full project is GET /api/v1/internal/projects/:identifier. Members are leads first, then in joining order, each with their name, their username (the person popover loads the rest by it when it opens: GET /api/v1/internal/users/:username) and their status (which user page the popover links to).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ProjectsList".
  */
-export type ProjectsList = {
-  id: DatabaseId;
-  identifier: string;
-  name: string;
-  institute: string;
-  state: {
-    name: StateName;
-  };
-  project_type: {
-    name: ProjectTypeName;
-  };
-  date_submitted: string | null;
-  date_start: string | null;
-  date_end: string | null;
-  croris_finance: string[] | null;
-  resources_type: LabelValue[];
-  staff_resources_type: LabelValue[];
-  userproject_set: {
-    role: {
-      name: RoleName;
-    };
-    user: {
-      username: string;
-      first_name: string;
-      last_name: string;
-      status: boolean;
-    };
-  }[];
-}[];
+export type ProjectsList = ProjectsListRow[];
 /**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
@@ -661,6 +633,169 @@ export interface ProjectsUsersQuery {
   tag?: string;
 }
 /**
+ * Query string of GET /api/v1/internal/grid-page/:grid (staff). offset and limit: the window (rows offset to offset + limit - 1 of the matching rows; limit 0 asks for the counts only, at most pageRowsMax of rules/lists.json); sort and order: a sortable column's field of the grid's layout and asc or desc (without sort, the list's own order); tz: the IANA time zone dates of instants are shown and searched in (default UTC). Every other parameter is a filter of the grid's layout by its key, with the value the filter bar holds (a multi filter repeats its key once per chosen value); the server refuses keys and values the layout does not have.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "GridPageQuery".
+ */
+export interface GridPageQuery {
+  offset?: string;
+  limit?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  tz?: string;
+  [k: string]: string | string[] | 'asc' | 'desc' | undefined;
+}
+/**
+ * Answer of GET /api/v1/internal/grid-page/:grid (staff): one window of the rows of a staff grid's list that its filters leave, in the grid's order, shaped as that list's items (api/projects-list.json for the projects and requests grids, api/users-list.json for the users grids), with the counts the grid's footer and empty texts need.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "GridPage".
+ */
+export interface GridPage {
+  /**
+   * Rows the filters leave.
+   */
+  count: number;
+  /**
+   * Rows the grid has with no filter set (its layout's row filter still applied).
+   */
+  total: number;
+  /**
+   * Whether the grid's list is big enough to be paged on the server (pagedFrom of rules/lists.json); when false the grid loads the whole list instead.
+   */
+  paged: boolean;
+  rows: (
+    | ProjectsListRow
+    | (User & {
+        projects: (UserProjectSummary & {
+          [k: string]: unknown;
+        })[];
+      })
+  )[];
+}
+export interface ProjectsListRow {
+  id: DatabaseId;
+  identifier: string;
+  name: string;
+  institute: string;
+  state: {
+    name: StateName;
+  };
+  project_type: {
+    name: ProjectTypeName;
+  };
+  date_submitted: string | null;
+  date_start: string | null;
+  date_end: string | null;
+  croris_finance: string[] | null;
+  resources_type: LabelValue[];
+  staff_resources_type: LabelValue[];
+  userproject_set: {
+    role: {
+      name: RoleName;
+    };
+    user: {
+      username: string;
+      first_name: string;
+      last_name: string;
+      status: boolean;
+    };
+  }[];
+}
+/**
+ * A dropdown choice as stored on projects: label shown, value kept.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "LabelValue".
+ */
+export interface LabelValue {
+  label?: string;
+  value: string;
+}
+/**
+ * A portal user. username is the user label (AAI unique id or local name); person_username the cluster login name; person_mail may hold several addresses separated by ';'; status is the 'active' flag (on an active project).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "User".
+ */
+export interface User {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_oib?: string;
+  person_mail?: string;
+  person_type: 'local' | 'foreign';
+  person_username?: string;
+  person_uniqueid?: string;
+  person_affiliation?: string;
+  person_institution?: string;
+  person_organisation?: string;
+  status: boolean;
+  is_active?: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  date_joined?: string;
+  croris_first_name?: string;
+  croris_last_name?: string;
+  croris_mail?: string;
+  croris_mbz?: string | null;
+  ssh_key?: boolean;
+  n_ssh_key?: number;
+  projects?: UserProjectSummary[];
+  userproject_set?: UserProject[];
+}
+/**
+ * A project of a user as listed on the staff users grid.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserProjectSummary".
+ */
+export interface UserProjectSummary {
+  identifier: string;
+  state?: StateName;
+  role: RoleName;
+  type?: ProjectTypeName;
+}
+/**
+ * A membership: a user on a project with a role.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserProject".
+ */
+export interface UserProject {
+  user: UserBrief;
+  project?: number;
+  role: Role;
+  date_joined?: string | null;
+}
+/**
+ * The user part of a membership.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "UserBrief".
+ */
+export interface UserBrief {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_mail?: string;
+  person_oib?: string;
+  person_uniqueid?: string;
+  person_username?: string;
+  person_institution?: string;
+  person_organisation?: string;
+  person_affiliation?: string;
+  person_type?: 'local' | 'foreign';
+  sshkeys?: boolean;
+  status?: boolean;
+}
+export interface Role {
+  name: RoleName;
+}
+/**
  * Body of POST /api/v1/internal/invites-sent/: cancels the caller's pending invitation of email to the project with database id projectid. inviterid is the caller's user id.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1054,16 +1189,6 @@ export interface PersonName {
   last_name: string;
 }
 /**
- * A dropdown choice as stored on projects: label shown, value kept.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "LabelValue".
- */
-export interface LabelValue {
-  label?: string;
-  value: string;
-}
-/**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1236,9 +1361,6 @@ export interface UserDetailMembership {
   date_joined?: string | null;
   project: UserDetailProject;
 }
-export interface Role {
-  name: RoleName;
-}
 /**
  * This interface was referenced by `UserDetail`'s JSON-Schema
  * via the `definition` "project".
@@ -1261,85 +1383,6 @@ export interface State {
 }
 export interface ProjectType {
   name: ProjectTypeName;
-}
-/**
- * A portal user. username is the user label (AAI unique id or local name); person_username the cluster login name; person_mail may hold several addresses separated by ';'; status is the 'active' flag (on an active project).
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "User".
- */
-export interface User {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  person_oib?: string;
-  person_mail?: string;
-  person_type: 'local' | 'foreign';
-  person_username?: string;
-  person_uniqueid?: string;
-  person_affiliation?: string;
-  person_institution?: string;
-  person_organisation?: string;
-  status: boolean;
-  is_active?: boolean;
-  is_staff: boolean;
-  is_superuser: boolean;
-  date_joined?: string;
-  croris_first_name?: string;
-  croris_last_name?: string;
-  croris_mail?: string;
-  croris_mbz?: string | null;
-  ssh_key?: boolean;
-  n_ssh_key?: number;
-  projects?: UserProjectSummary[];
-  userproject_set?: UserProject[];
-}
-/**
- * A project of a user as listed on the staff users grid.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserProjectSummary".
- */
-export interface UserProjectSummary {
-  identifier: string;
-  state?: StateName;
-  role: RoleName;
-  type?: ProjectTypeName;
-}
-/**
- * A membership: a user on a project with a role.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserProject".
- */
-export interface UserProject {
-  user: UserBrief;
-  project?: number;
-  role: Role;
-  date_joined?: string | null;
-}
-/**
- * The user part of a membership.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "UserBrief".
- */
-export interface UserBrief {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  person_mail?: string;
-  person_oib?: string;
-  person_uniqueid?: string;
-  person_username?: string;
-  person_institution?: string;
-  person_organisation?: string;
-  person_affiliation?: string;
-  person_type?: 'local' | 'foreign';
-  sshkeys?: boolean;
-  status?: boolean;
 }
 /**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).
@@ -1859,6 +1902,30 @@ export interface PortalConstants {
    * The class of a registry project's institute entry that marks the lead institution.
    */
   leadInstituteClass: 'nositelj';
+}
+/**
+ * The big staff lists the grids of schemas/tables/ are filled from (a layout names its list), and when each stops being sent whole. Below pagedFrom rows a grid loads its whole list once and filters, sorts and pages it in the browser; from pagedFrom rows on it asks the server for one page at a time (GET /api/v1/internal/grid-page/:grid, its filters, sort and window as query parameters) with the same layout, filters, footer and export. The sizes are measured in docs/decisions/0210-server-paging.md.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ListRules".
+ */
+export interface ListRules {
+  /**
+   * Per list (projects-all: every project and request; active-users and inactive-users: the staff user lists), the row count from which its grids page on the server.
+   */
+  lists: {
+    'projects-all': {pagedFrom: 10000};
+    'active-users': {pagedFrom: 40000};
+    'inactive-users': {pagedFrom: 40000};
+  };
+  /**
+   * The most rows one page answer holds; a paged grid's CSV export fetches its rows in pages of this size.
+   */
+  pageRowsMax: 1000;
+  /**
+   * In a paged grid, how long after the last keystroke of a text filter the server is asked (typing a word asks once, not per letter).
+   */
+  pagedFilterDelayMs: 50;
 }
 /**
  * How the portal reads the research registry (CroRIS). Each value is the const of its property.

@@ -55,7 +55,7 @@ function rewrite(node: unknown, docId: string, keyOf: Map<string, string>): unkn
       // A vocabulary's `type: string` beside its const list only widens the union type.
       continue;
     } else if (key === 'const' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out.tsType = JSON.stringify(value).replace(/"([^"]+)":/g, '$1:').replace(/:"[^"]*"/g, ': string');
+      out.tsType = JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:').replace(/:"[^"]*"/g, ': string');
     } else if (key === 'oneOf' && (node as Json).properties && (node as Json).type === 'object') {
       // Domain branches refine values already typed by `properties`; they add nothing to the type.
       continue;

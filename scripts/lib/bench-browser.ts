@@ -9,7 +9,8 @@ import { chromium, type Browser } from '@playwright/test';
 const root = path.resolve(__dirname, '..', '..');
 
 async function waitForServer(base: string): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
+  // A portal filled with 100,000 users takes a while.
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/api/v1/sessionactive`)).ok) return;
     } catch {
@@ -20,12 +21,19 @@ async function waitForServer(base: string): Promise<void> {
   throw new Error('the portal did not start');
 }
 
-/** Runs `work` with Chromium and the portal listening on `port` (its base URL handed over). */
-export async function withPortalInChromium(port: number, work: (browser: Browser, base: string) => Promise<void>): Promise<void> {
+/**
+ * Runs `work` with Chromium and the portal listening on `port` (its base URL handed over). `script`
+ * starts another portal than the browser tests' (e.g. one with more data), with `env` added.
+ */
+export async function withPortalInChromium(
+  port: number,
+  work: (browser: Browser, base: string) => Promise<void>,
+  options: { script?: string; env?: Record<string, string> } = {},
+): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'tests/e2e/start-server.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
+    env: { ...process.env, ...options.env, E2E_PORT: String(port) },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({

@@ -25,6 +25,7 @@ import { membershipRoutes } from './routes/memberships';
 import { mailPreferenceRoutes } from './routes/mail-preferences';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
+import { gridPageRoutes } from './routes/grid-pages';
 import { operationsRoutes } from './routes/operations';
 import { accountingRoutes } from './routes/accounting';
 import { schemaRoutes } from './routes/schemas';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => extensionRoutes(api, ctx));
   await app.register(async (api) => softwareRoutes(api, ctx));
   await app.register(async (api) => userRoutes(api, ctx));
+  await app.register(async (api) => gridPageRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));
   await app.register(async (api) => readinessRoutes(api, ctx));

@@ -107,6 +107,7 @@ const MATRIX: Row[] = [
   ['DELETE', '/api/v1/internal/science-software/:pk', (i) => ({ url: `/api/v1/internal/science-software/${i.softwarePk}` }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 404 : s))],
   ['GET', '/api/v1/internal/active-users/', () => ({ url: '/api/v1/internal/active-users/' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/inactive-users/', () => ({ url: '/api/v1/internal/inactive-users/' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/grid-page/:grid', () => ({ url: '/api/v1/internal/grid-page/projects?limit=5' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/ops-users/', () => ({ url: '/api/v1/internal/ops-users/' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/users/:username', () => ({ url: '/api/v1/internal/users/newbie' }), STAFF_ONLY(200)],
   // Only the project's lead invites.

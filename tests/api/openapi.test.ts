@@ -185,6 +185,7 @@ describe('OpenAPI document and declared route schemas', () => {
       { route: 'POST /api/v1/internal/science-software/', url: '/api/v1/internal/science-software/', as: staff, body: { newAppModuleName: 'openapi/1.0', newAppAddedBy: { label: 'Marko Babić', value: 'staff' } } },
       { route: 'GET /api/v1/internal/active-users/', url: '/api/v1/internal/active-users/', as: staff },
       { route: 'GET /api/v1/internal/inactive-users/', url: '/api/v1/internal/inactive-users/', as: staff },
+      { route: 'GET /api/v1/internal/grid-page/:grid', url: '/api/v1/internal/grid-page/requests?limit=5&state=all&type=all&search=a&tz=Europe/Zagreb', as: staff },
       { route: 'GET /api/v1/internal/ops-users/', url: '/api/v1/internal/ops-users/', as: staff },
       { route: 'GET /api/v1/internal/users/:username', url: '/api/v1/internal/users/lead', as: staff },
       { route: 'POST /api/v1/internal/invites/', url: '/api/v1/internal/invites/', as: lead, body: { project: practical.identifier, projectid: practical.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } },

@@ -13,6 +13,7 @@ import * as membershipDepartures from './migrations/0008-membership-departures';
 import * as userLanguage from './migrations/0010-user-language';
 import * as sessionNotices from './migrations/0011-session-notices';
 import * as mailPreferences from './migrations/0012-mail-preferences';
+import * as gridPageOrder from './migrations/0013-grid-page-order';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-user-language': userLanguage,
   '0011-session-notices': sessionNotices,
   '0012-mail-preferences': mailPreferences,
+  '0013-grid-page-order': gridPageOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

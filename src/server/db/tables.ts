@@ -39,6 +39,8 @@ export interface UsersTable {
   mail_language: ColumnType<string | null, string | null | undefined, string | null>;
   /** How routine notices reach the user, 'immediate' or 'weekly' (0012); null: the schema's default. */
   routine_mail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sort key of "last_name first_name" (0013; schema-runtime/sort-key.ts), kept by the database. */
+  name_key: ColumnType<string, never, never>;
 }
 
 export interface SessionsTable {

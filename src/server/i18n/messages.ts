@@ -288,6 +288,13 @@ export const MESSAGES = {
   rangeInvalid: { en: "querystring/range: must be 'last12' or 'all'", hr: "querystring/range: mora biti 'last12' ili 'all'" },
   scienceUsageByInvalid: { en: "querystring/by: must be 'domain' or 'field'", hr: "querystring/by: mora biti 'domain' ili 'field'" },
   scienceUsagePeriodInvalid: { en: "querystring/period: must be 'month' or 'year'", hr: "querystring/period: mora biti 'month' ili 'year'" },
+  // Pages of the staff grids (GET grid-page/:grid)
+  gridUnknown: { en: 'No staff list {grid} is paged on the server', hr: 'Popis {grid} se ne dohvaća po stranicama' },
+  gridFilterUnknown: { en: 'querystring/{key}: the list {grid} has no such filter', hr: 'querystring/{key}: popis {grid} nema takav filtar' },
+  gridFilterValue: { en: 'querystring/{key}: "{value}" is not a value of this filter', hr: 'querystring/{key}: "{value}" nije vrijednost ovog filtra' },
+  gridSortUnknown: { en: 'querystring/sort: the list {grid} cannot be sorted by {sort}', hr: 'querystring/sort: popis {grid} ne može se poredati po {sort}' },
+  gridPageTooLong: { en: 'querystring/limit: at most {max} rows per page', hr: 'querystring/limit: najviše {max} redaka po stranici' },
+  gridTimeZoneUnknown: { en: 'querystring/tz: unknown time zone {tz}', hr: 'querystring/tz: nepoznata vremenska zona {tz}' },
   noScienceDomain: { en: 'No science domain declared', hr: 'Bez navedenog znanstvenog područja' },
   unknownResource: {
     en: 'Nonexisting resource {resource}; known: {known}',

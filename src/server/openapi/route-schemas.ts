@@ -239,6 +239,12 @@ export const ROUTE_SCHEMAS: Record<string, RouteDeclaration> = {
   // Users (staff).
   'GET /api/v1/internal/active-users/': { summary: 'Staff: users with a membership on an active project.', response: { 200: json('The users.', ref('api/users-list')) } },
   'GET /api/v1/internal/inactive-users/': { summary: 'Staff: users whose status is off.', response: { 200: json('The users.', ref('api/users-list')) } },
+  'GET /api/v1/internal/grid-page/:grid': {
+    summary: 'Staff: one page of a staff grid’s list (projects, requests, users-active, users-inactive) with the filters of its layout, a sort and a window; for lists too big to send whole (rules/lists.json).',
+    params: path({ grid: 'The grid: the name of its layout in schemas/tables/.' }),
+    querystring: ref('api/grid-page-query'),
+    response: { 200: json('The window’s rows and the counts.', ref('api/grid-page')) },
+  },
   'GET /api/v1/internal/ops-users/': { summary: 'Staff: the staff accounts.', response: { 200: json('The accounts.', ref('api/ops-users')) } },
   'GET /api/v1/internal/users/:username': {
     summary: 'Staff: one user and their memberships.',

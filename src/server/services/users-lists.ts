@@ -4,6 +4,7 @@ import type { UserDetail } from '../../../generated';
 import { SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
 import { activeStateNames } from './active-states';
 import { toUser } from './users';
+import { orderSql, type OrderTerm } from './list-order';
 
 /*
  * The staff user lists are built entirely by PostgreSQL: one statement joins the memberships,
@@ -42,48 +43,76 @@ interface ListQuery {
   /** Users with no listed membership stay in the answer (with `projects: []`). */
   keepUsersWithoutProjects: boolean;
   /** Answer order; `projects` is null for users without a listed membership. */
-  orderBy: RawBuilder<unknown>;
+  orderBy: readonly OrderTerm[];
+}
+
+/** The user lists' order: newest account first. */
+export const USER_LIST_ORDER: readonly OrderTerm[] = [
+  { sql: sql`u.date_joined`, desc: true },
+  { sql: sql`u.id`, desc: true },
+];
+
+/** A listed membership (aliases mb, p, s, r, t) as a user's `projects` item. */
+const PROJECT_JSON = sql`json_build_object('identifier', p.identifier, 'state', s.name, 'role', r.name, 'type', t.name)`;
+const MEMBERSHIPS_FROM = sql`memberships mb
+        JOIN projects p ON p.id = mb.project_id
+        JOIN states s ON s.id = p.state_id
+        JOIN roles r ON r.id = mb.role_id
+        JOIN project_types t ON t.id = p.project_type_id`;
+
+/** A user's projects are listed by role (the order of rules/roles.json), then by identifier. */
+function projectOrder(schemas: SchemaSet): RawBuilder<unknown> {
+  return sql`array_position(${textArray(roleOrder(schemas))}, r.name::text), p.identifier COLLATE "C"`;
+}
+
+/** The `projects` list of the user `u`, as JSON (null without any): for the few rows of a page. */
+export function userProjectsJson(schemas: SchemaSet, membershipFilter: RawBuilder<boolean>): RawBuilder<unknown> {
+  return sql`(SELECT json_agg(${PROJECT_JSON} ORDER BY ${projectOrder(schemas)}) FROM ${MEMBERSHIPS_FROM} WHERE mb.user_id = u.id AND ${membershipFilter})`;
+}
+
+/** The number of SSH keys of the user `u` (for the few rows of a page; the whole list counts them all at once). */
+export const USER_KEY_COUNT = sql`(SELECT count(*)::int FROM ssh_keys WHERE user_id = u.id)`;
+
+/** One row of a user list (api/users-list.json items) from the user `u`, its projects' JSON list (or null) and key count. */
+export function userRowJson(projects: RawBuilder<unknown>, keys: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`json_build_object(
+    'id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name,
+    'person_type', CASE WHEN u.person_type = 'foreign' THEN 'foreign' ELSE 'local' END,
+    'status', u.status, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser,
+    'person_institution', u.person_institution, 'person_mail', u.person_mail,
+    'person_username', u.person_username, 'person_uniqueid', u.person_uniqueid,
+    'ssh_key', coalesce(${keys}, 0) > 0, 'n_ssh_key', coalesce(${keys}, 0),
+    'projects', coalesce(${projects}, '[]'::json),
+    'date_joined', to_char(u.date_joined AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 }
 
 /** Runs one list statement and returns the answer as JSON text (`[...]`). */
 async function listAsJson(db: Kysely<Database>, schemas: SchemaSet, q: ListQuery): Promise<string> {
-  const roles = roleOrder(schemas);
   const join = q.keepUsersWithoutProjects ? sql`LEFT JOIN` : sql`JOIN`;
   const result = await sql<{ body: string }>`
     WITH listed AS (
-      SELECT mb.user_id,
-             json_agg(json_build_object('identifier', p.identifier, 'state', s.name, 'role', r.name, 'type', t.name)
-                      ORDER BY array_position(${textArray(roles)}, r.name::text),
-                               p.identifier COLLATE "C") AS projects
-        FROM memberships mb
-        JOIN projects p ON p.id = mb.project_id
-        JOIN states s ON s.id = p.state_id
-        JOIN roles r ON r.id = mb.role_id
-        JOIN project_types t ON t.id = p.project_type_id
+      SELECT mb.user_id, json_agg(${PROJECT_JSON} ORDER BY ${projectOrder(schemas)}) AS projects
+        FROM ${MEMBERSHIPS_FROM}
        WHERE ${q.membershipFilter}
        GROUP BY mb.user_id
     )
     SELECT coalesce(json_agg(row), '[]'::json)::text AS body
       FROM (
         -- Sorted here and aggregated in that order: sorting the built objects instead spills to disk.
-        SELECT json_build_object(
-                 'id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name,
-                 'person_type', CASE WHEN u.person_type = 'foreign' THEN 'foreign' ELSE 'local' END,
-                 'status', u.status, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser,
-                 'person_institution', u.person_institution, 'person_mail', u.person_mail,
-                 'person_username', u.person_username, 'person_uniqueid', u.person_uniqueid,
-                 'ssh_key', coalesce(k.n, 0) > 0, 'n_ssh_key', coalesce(k.n, 0),
-                 'projects', coalesce(l.projects, '[]'::json),
-                 'date_joined', to_char(u.date_joined AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-               ) AS row
+        SELECT ${userRowJson(sql`l.projects`, sql`k.n`)} AS row
           FROM users u
           ${join} listed l ON l.user_id = u.id
           LEFT JOIN (SELECT user_id, count(*)::int AS n FROM ssh_keys GROUP BY user_id) k ON k.user_id = u.id
          WHERE ${q.userFilter}
-         ORDER BY ${q.orderBy}
+         ORDER BY ${orderSql(q.orderBy)}
       ) ordered
   `.execute(db);
   return result.rows[0]?.body ?? '[]';
+}
+
+/** The memberships active-users/ lists: those on projects in an active state (isActive of rules/states.json). */
+export function activeMemberships(schemas: SchemaSet): RawBuilder<boolean> {
+  return inList(sql`s.name`, activeStateNames(schemas));
 }
 
 /**
@@ -94,10 +123,10 @@ async function listAsJson(db: Kysely<Database>, schemas: SchemaSet, q: ListQuery
  */
 export function activeUsersJson(db: Kysely<Database>, schemas: SchemaSet): Promise<string> {
   return listAsJson(db, schemas, {
-    membershipFilter: inList(sql`s.name`, activeStateNames(schemas)),
+    membershipFilter: activeMemberships(schemas),
     userFilter: sql<boolean>`true`,
     keepUsersWithoutProjects: false,
-    orderBy: sql`u.date_joined DESC, u.id DESC`,
+    orderBy: USER_LIST_ORDER,
   });
 }
 
@@ -112,7 +141,7 @@ export function inactiveUsersJson(db: Kysely<Database>, schemas: SchemaSet): Pro
     membershipFilter: sql<boolean>`mb.user_id IN (SELECT id FROM users WHERE NOT status)`,
     userFilter: sql<boolean>`NOT u.status`,
     keepUsersWithoutProjects: true,
-    orderBy: sql`l.projects IS NOT NULL, u.date_joined DESC, u.id DESC`,
+    orderBy: [{ sql: sql`l.projects IS NOT NULL`, desc: false }, ...USER_LIST_ORDER],
   });
 }
 

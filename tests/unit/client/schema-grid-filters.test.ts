@@ -1,9 +1,10 @@
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
 import { loadSchemaFiles } from '../../../src/schema-runtime/node';
-import { readTableLayout, type TableLayout } from '../../../src/client/engine/schema-grid/table-layout';
-import { resolveOptions, rowFilterValues } from '../../../src/client/engine/schema-grid/resolve-options';
+import { readTableLayout, type TableLayout } from '../../../src/schema-runtime/table-layout';
+import { resolveOptions, rowFilterValues } from '../../../src/schema-runtime/grid-options';
 import { gridRows } from '../../../src/client/engine/schema-grid/grid-rows';
-import { rowPredicate, type FilterValues } from '../../../src/client/engine/schema-grid/filter-rows';
+import { rowPredicate } from '../../../src/client/engine/schema-grid/filter-rows';
+import type { FilterValues } from '../../../src/schema-runtime/grid-filters';
 import { valuesAt } from '../../../src/client/engine/schema-grid/row-values';
 import { createSearchIndex } from '../../../src/client/engine/schema-grid/search-index';
 

@@ -1,10 +1,10 @@
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
 import { loadSchemaFiles } from '../../../src/schema-runtime/node';
-import { readTableLayout } from '../../../src/client/engine/schema-grid/table-layout';
+import { readTableLayout } from '../../../src/schema-runtime/table-layout';
 import { exportedText, toColumnDefs, type RendererRegistry } from '../../../src/client/engine/schema-grid/column-defs';
 import { gridRows } from '../../../src/client/engine/schema-grid/grid-rows';
 import { nextSort, pageSizeChoices, rowNumber, sortRows } from '../../../src/client/engine/schema-grid/sort-rows';
-import { resolveOptions } from '../../../src/client/engine/schema-grid/resolve-options';
+import { resolveOptions } from '../../../src/schema-runtime/grid-options';
 import hr from '../../../src/client/i18n/hr.json';
 
 const docs = loadSchemaFiles();

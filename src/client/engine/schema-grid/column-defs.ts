@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
-import type { ColumnSpec } from './table-layout';
-import type { SortState } from './sort-rows';
+import type { ColumnSpec } from '../../../schema-runtime/table-layout';
+import type { SortState } from '../../../schema-runtime/grid-filters';
 import { gridComponent } from './grid-cell';
 import type { CellProps, GridRow, RendererRegistry } from './grid-types';
 

@@ -2,8 +2,8 @@ import { memo, useMemo } from 'react';
 import { Form, Input } from 'semantic-ui-react';
 import { AccessibleDropdown } from '../../shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
-import type { FilterSpec } from './table-layout';
-import { YES_NO, type FilterValues, type ResolvedOptions } from './filter-rows';
+import type { FilterSpec } from '../../../schema-runtime/table-layout';
+import { YES_NO, type FilterValues, type ResolvedOptions } from '../../../schema-runtime/grid-filters';
 import { useLocaleText, type LocaleText } from '../locale-text';
 import { useI18nKey } from './use-i18n-key';
 

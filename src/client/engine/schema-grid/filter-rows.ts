@@ -1,24 +1,7 @@
-import type { FilterSpec } from './table-layout';
+import type { FilterSpec } from '../../../schema-runtime/table-layout';
+import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions } from '../../../schema-runtime/grid-filters';
 import { textsAt, valuesAt, type ValueFormatters } from './row-values';
 import type { SearchIndex } from './search-index';
-
-/** The value of each filter by its key: text, a dropdown value, a list (multi) or yes/no/all. */
-export type FilterValues = Record<string, string | string[] | undefined>;
-
-/** The dropdown options of a filter as resolved from its vocabulary, with the annotations kept. */
-export type ResolvedOptions = Record<string, { value: string; euroMatch?: string; label?: unknown }[]>;
-
-/** The values of the yes/no filter ("Svi/Da/Ne"). */
-export const YES_NO = { all: 'all', yes: 'yes', no: 'no' } as const;
-
-/** Whether a filter is set (narrows the rows). */
-export function isFilterActive(spec: FilterSpec, value: FilterValues[string]): boolean {
-  if (value === undefined) return false;
-  if (spec.kind === 'text') return typeof value === 'string' && value.trim() !== '';
-  if (spec.kind === 'multi') return Array.isArray(value) && value.length > 0;
-  if (spec.kind === 'yesNo') return value !== YES_NO.all && value !== '';
-  return value !== '';
-}
 
 function truthy(value: unknown): boolean {
   return typeof value === 'number' ? value > 0 : value === true || (typeof value === 'string' && value !== '');
@@ -35,7 +18,7 @@ function filterTest(
   if (!isFilterActive(spec, value)) return null;
   switch (spec.kind) {
     case 'text': {
-      const needle = String(value).trim().toLowerCase();
+      const needle = textNeedle(value);
       if (index) return (row) => index.texts(row, spec).some((text) => text.includes(needle));
       return (row) => textsAt(row, spec.paths, spec.format, formatters).some((text) => text.toLowerCase().includes(needle));
     }
@@ -88,9 +71,4 @@ export function rowPredicate(
     .map((spec) => filterTest(spec, values[spec.key], options, formatters, index))
     .filter((test): test is (row: unknown) => boolean => test !== null);
   return (row) => tests.every((test) => test(row));
-}
-
-/** Whether any filter narrows the rows. */
-export function anyFilterActive(specs: readonly FilterSpec[], values: FilterValues): boolean {
-  return specs.some((spec) => isFilterActive(spec, values[spec.key]));
 }

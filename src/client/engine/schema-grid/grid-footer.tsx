@@ -5,7 +5,7 @@ import { useI18nKey } from './use-i18n-key';
 
 /**
  * Under the grid: "1–30 od 120 projekata", the page-size choice (sizes up to the row count, plus
- * 'all'), the page buttons and the CSV export.
+ * 'all'), the page buttons and the CSV export (with its progress while a paged list's rows are fetched).
  */
 export function GridFooter({
   count,
@@ -16,6 +16,7 @@ export function GridFooter({
   onPage,
   onPageSize,
   onExport,
+  exportProgress = null,
 }: {
   count: number;
   page: number;
@@ -25,6 +26,8 @@ export function GridFooter({
   onPage(page: number): void;
   onPageSize(size: number): void;
   onExport(): void;
+  /** Percent of the rows fetched for an export under way; null when none is. */
+  exportProgress?: number | null;
 }) {
   const { t } = useTranslation();
   const tk = useI18nKey();
@@ -58,7 +61,21 @@ export function GridFooter({
           onPageChange={(_e, d) => onPage(Number(d.activePage) - 1)}
         />
       )}
-      <Button type="button" size="mini" basic icon="download" content={t('grid.exportCsv')} onClick={onExport} disabled={count === 0} />
+      <Button
+        type="button"
+        size="mini"
+        basic
+        icon="download"
+        content={exportProgress === null ? t('grid.exportCsv') : t('grid.exporting', { percent: exportProgress })}
+        onClick={onExport}
+        disabled={count === 0 || exportProgress !== null}
+        loading={exportProgress !== null}
+      />
+      {exportProgress !== null && (
+        <span className="grid-export-progress" role="status" data-testid="grid-export-progress">
+          {t('grid.exporting', { percent: exportProgress })}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import type { TableLayout } from './table-layout';
+import type { TableLayout } from '../../../schema-runtime/table-layout';
 import type { GridRow } from './column-defs';
-import { anyFilterActive, rowPredicate, type FilterValues, type ResolvedOptions } from './filter-rows';
-import { rowNumber, sortRows, type SortState } from './sort-rows';
+import { anyFilterActive, type FilterValues, type ResolvedOptions, type SortState } from '../../../schema-runtime/grid-filters';
+import { rowPredicate } from './filter-rows';
+import { rowNumber, sortRows } from './sort-rows';
 import { valuesAt, type ValueFormatters } from './row-values';
 import type { SearchIndex } from './search-index';
 

@@ -5,6 +5,7 @@ import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   CsvExportModule,
+  InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
   RenderApiModule,
@@ -12,10 +13,11 @@ import {
   type ColDef,
   type GetRowIdParams,
   type GridApi,
+  type IDatasource,
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { GridRow } from './column-defs';
-import type { SortState } from './sort-rows';
+import type { SortState } from '../../../schema-runtime/grid-filters';
 import { RowHeights, RowHeightsContext } from './row-heights';
 import { gridLocaleText } from './grid-locale';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +26,10 @@ import './schema-grid.css';
 // Only what the grids use: client-side rows (with sorting), CSV export, and the two API modules
 // that `RowHeights` calls (onRowHeightChanged, the theme's row height). No Enterprise module (the
 // Set Filter is Enterprise-only), and not AG Grid's auto row height: it measures cell by cell.
-// Paging is done before the grid: it gets one page of rows.
+// Paging is done before the grid: it gets one page of rows. A list too big to send whole comes
+// page by page from the server through the infinite row model (one page is one block).
 // LocaleModule: the grid's own texts (paging, filters, overlays) in the interface language.
-ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, RenderApiModule, CsvExportModule, LocaleModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, InfiniteRowModelModule, RenderApiModule, CsvExportModule, LocaleModule]);
 
 const theme = themeQuartz.withParams({
   headerBackgroundColor: '#8b3a2f',
@@ -45,8 +48,8 @@ const getRowId = ({ data }: GetRowIdParams<GridRow>) => String(data.slot);
 
 export interface GridViewProps {
   columnDefs: ColDef<GridRow>[];
-  /** The rows of the current page. */
-  rows: GridRow[];
+  /** The rows of the current page; or, for a list paged on the server, the datasource of the current page. */
+  rows: GridRow[] | { datasource: IDatasource };
   pageSize: number;
   onSort(sort: SortState | null): void;
   onApi(api: GridApi<GridRow> | null): void;
@@ -54,7 +57,9 @@ export interface GridViewProps {
 
 /** AG Grid itself, in its own chunk: the page's filter bar and footer stay outside. */
 export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: GridViewProps) {
-  const heights = useMemo(() => new RowHeights(flushSync), []);
+  const paged = !Array.isArray(rows);
+  // The infinite row model gives all rows one height; the grid re-mounts when the mode changes.
+  const heights = useMemo(() => new RowHeights(flushSync, paged), [paged]);
   const { i18n } = useTranslation();
   useEffect(
     () => () => {
@@ -81,15 +86,24 @@ export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: 
       <RowHeightsContext.Provider value={heights}>
         <AgGridReact<GridRow>
           // Keyed by language: AG Grid reads its texts once, when it is created.
-          key={i18n.language}
+          key={`${i18n.language}${paged ? '-paged' : ''}`}
           localeText={gridLocaleText(i18n.language)}
           // The page says in its own words when there are no rows.
           suppressNoRowsOverlay
           theme={theme}
           columnDefs={columnDefs}
-          rowData={rows}
+          {...(paged
+            ? {
+                rowModelType: 'infinite' as const,
+                datasource: rows.datasource,
+                cacheBlockSize: pageSize,
+                maxBlocksInCache: 2,
+                infiniteInitialRowCount: 1,
+                // The datasource aborts a superseded page itself; AG Grid would count it as still loading.
+                maxConcurrentDatasourceRequests: -1,
+              }
+            : { rowData: rows, getRowHeight: heights.estimate })}
           getRowId={getRowId}
-          getRowHeight={heights.estimate}
           animateRows={false}
           domLayout={autoHeight ? 'autoHeight' : 'normal'}
           suppressMultiSort

@@ -1,5 +1,5 @@
 /** SchemaGrid: staff grids drawn from `schemas/tables/` layouts (AG Grid Community in a lazy chunk). */
 export { SchemaGrid } from './schema-grid';
-export { readTableLayout, type TableLayout } from './table-layout';
+export { readTableLayout, type TableLayout } from '../../../schema-runtime/table-layout';
 export type { GridAction } from './grid-actions';
 export { tableLayout } from './load-layout';

@@ -23,6 +23,9 @@ interface MeasuredCell {
  * last shown, or the most common height measured so far. When the estimate is right, as it mostly
  * is for rows of one grid, the measurement changes nothing and the rows are laid out only once;
  * when it is wrong, the measurement corrects it before the frame is painted.
+ *
+ * AG Grid's infinite row model (a grid paged on the server) gives every row one height: there the
+ * rows get the height of the tallest row shown (`uniform`), set as the grid's row height.
  */
 export class RowHeights {
   private readonly cells = new Map<Element, MeasuredCell>();
@@ -34,8 +37,14 @@ export class RowHeights {
   private typical: number | undefined;
   private readonly observer: ResizeObserver | null;
 
-  /** `commit` runs the grid's update of row positions; the view passes React's `flushSync` so it lands in this frame. */
-  constructor(private readonly commit: (update: () => void) => void) {
+  /**
+   * `commit` runs the grid's update of row positions; the view passes React's `flushSync` so it
+   * lands in this frame. `uniform`: one height for every row (the infinite row model).
+   */
+  constructor(
+    private readonly commit: (update: () => void) => void,
+    private readonly uniform = false,
+  ) {
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((entries) => this.measured(entries));
   }
 
@@ -88,6 +97,7 @@ export class RowHeights {
     }
     if (!api || api.isDestroyed()) return;
     const least = api.getSizesForCurrentTheme().rowHeight;
+    if (this.uniform) return this.setUniform(api, least);
     let changed = false;
     for (const node of touched) {
       if (node.rowIndex === null) continue;
@@ -99,6 +109,14 @@ export class RowHeights {
       }
     }
     if (changed) this.commit(() => api.onRowHeightChanged());
+  }
+
+  /** Every row as tall as the tallest row whose cells are shown now. */
+  private setUniform(api: GridApi, least: number): void {
+    let tallest = least;
+    for (const { node } of this.cells.values())
+      if (node.rowIndex !== null) tallest = Math.max(tallest, ...(this.heights.get(node)?.values() ?? []));
+    if (tallest !== api.getGridOption('rowHeight')) this.commit(() => api.setGridOption('rowHeight', tallest));
   }
 
   private remember(node: IRowNode, height: number): void {

@@ -1,11 +1,8 @@
-import type { ColumnSpec, RowNumbering } from './table-layout';
+import type { ColumnSpec, RowNumbering } from '../../../schema-runtime/table-layout';
+import type { SortState } from '../../../schema-runtime/grid-filters';
+import { compareSortKeys, sortKey } from '../../../schema-runtime/sort-key';
 import { textsAt, type ValueFormatters } from './row-values';
 
-/** The one active sort: the column's field and the direction. Clicking another column replaces it. */
-export interface SortState {
-  field: string;
-  direction: 'asc' | 'desc';
-}
 
 /**
  * The next sort after a header click: the same column toggles asc ↔ desc, another column starts
@@ -16,25 +13,25 @@ export function nextSort(current: SortState | null, field: string): SortState {
   return { field, direction: 'asc' };
 }
 
-const collator = new Intl.Collator('hr', { sensitivity: 'base', numeric: true });
-
-function sortKey(row: unknown, column: ColumnSpec, formatters: ValueFormatters): string {
+function sortKeyOf(row: unknown, column: ColumnSpec, formatters: ValueFormatters): string {
   const spec = column.sort;
   if (!spec) return '';
   // Dates sort by their ISO text, which orders correctly; shown formats (dd.MM.yyyy) would not.
-  return spec.paths.map((path) => textsAt(row, [path], spec.format === 'personName' ? 'personName' : 'text', formatters).join(' ')).join(' ');
+  return sortKey(spec.paths.map((path) => textsAt(row, [path], spec.format === 'personName' ? 'personName' : 'text', formatters).join(' ')).join(' '));
 }
 
 /**
  * Rows in the order of `sort` (a stable sort; ties keep the server's order), or as given when
- * there is no sort or the column is not sortable.
+ * there is no sort or the column is not sortable. Texts compare by the portal's sort key
+ * (schema-runtime/sort-key.ts: Croatian alphabetical order, digit runs as numbers), as the server
+ * compares them when it sorts a page of a list too big to send whole.
  */
 export function sortRows<T>(rows: readonly T[], sort: SortState | null, columns: readonly ColumnSpec[], formatters: ValueFormatters): T[] {
   const column = sort ? columns.find((c) => c.field === sort.field && c.sort) : undefined;
   if (!sort || !column) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, index) => ({ row, index, key: sortKey(row, column, formatters) }));
-  keyed.sort((a, b) => sign * collator.compare(a.key, b.key) || a.index - b.index);
+  const keyed = rows.map((row, index) => ({ row, index, key: sortKeyOf(row, column, formatters) }));
+  keyed.sort((a, b) => sign * Math.sign(compareSortKeys(a.key, b.key)) || a.index - b.index);
   return keyed.map((k) => k.row);
 }
 

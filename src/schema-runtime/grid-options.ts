@@ -1,5 +1,5 @@
 import type { OptionSource, TableLayout } from './table-layout';
-import type { ResolvedOptions } from './filter-rows';
+import type { ResolvedOptions } from './grid-filters';
 
 /** A vocabulary entry as the catalog gives it: its value and annotations. */
 export type VocabularyEntryLike = { value: string } & Record<string, unknown>;

@@ -3,6 +3,7 @@
  * `layout` annotations describe the grid. Read here without ajv or webpack, so the same code runs
  * in the browser, in unit tests and in scripts.
  */
+import { GRID_PAGE_PARAMS } from './grid-page-query';
 
 /** Formats a value can be shown or searched in. */
 export type ValueFormat = 'text' | 'date' | 'dateTime' | 'personName';
@@ -45,6 +46,8 @@ export type RowNumbering = 'countDown' | 'countDownUnlessSortedOrSearched';
 
 /** Everything about a grid that is not a column. */
 export interface GridLayout {
+  /** The staff list that fills the grid (a list of rules/lists.json), when it may be paged on the server. */
+  list?: string;
   /** Rows shown at all (the projects grid shows no requests): a vocabulary-driven row filter. */
   rowFilter?: { path: string; options: OptionSource };
   filters: FilterSpec[];
@@ -79,7 +82,7 @@ function fail(id: string, message: string): never {
  * Reads a layout document of `schemas/tables/`.
  *
  * @throws when the document has no `$id`, no `columns` list or no `layout` object, or a column lacks
- *   its field or header key, or two columns share a field.
+ *   its field or header key, two columns share a field, or a filter's key is a page parameter (offset …).
  */
 export function readTableLayout(doc: Record<string, unknown>): TableLayout {
   const id = typeof doc.$id === 'string' ? doc.$id : fail('?', 'no $id');
@@ -92,5 +95,9 @@ export function readTableLayout(doc: Record<string, unknown>): TableLayout {
     if (seen.has(column.field)) fail(id, `two columns share the field ${column.field}`);
     seen.add(column.field);
   }
-  return { id, title: String(doc.title ?? ''), columns, layout: { ...layout, filters: layout.filters ?? [] } };
+  const filters = layout.filters ?? [];
+  // A page request carries the filters beside its window and sort (grid-page-query.ts).
+  for (const filter of filters)
+    if ((GRID_PAGE_PARAMS as readonly string[]).includes(filter.key)) fail(id, `a filter may not be named ${filter.key}`);
+  return { id, title: String(doc.title ?? ''), columns, layout: { ...layout, filters } };
 }

@@ -1,0 +1,147 @@
+/**
+ * GET grid-page/:grid: one page of a staff grid's list, filtered, sorted and cut in the database
+ * (docs/decisions/0210-server-paging.md). Nothing of the whole list is built: one statement scans
+ * the list's rows once for the counts and the window, and only the window's rows are written as
+ * JSON — with the whole list's own expressions, so they are its items.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import type { SchemaSet } from '../../../schema-runtime';
+import { readTableLayout, type TableLayout } from '../../../schema-runtime/table-layout';
+import { resolveOptions, rowFilterValues } from '../../../schema-runtime/grid-options';
+import { isPagedList, listRules, readGridPageQuery, type GridPageProblem, type GridPageRequest } from '../../../schema-runtime/grid-page-query';
+import { ApiError, msg } from '../../errors';
+import { orderSql, type OrderTerm } from '../list-order';
+import { checkLayout, filtersCondition, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
+import { listSources, type ListSource } from './list-sources';
+import { sqlDatePattern } from './sql-date-pattern';
+
+/** A grid that can be paged: its layout, its list and what its filters offer. */
+interface PagedGrid {
+  name: string;
+  list: string;
+  layout: TableLayout;
+  source: ListSource;
+  options: GridContext['options'];
+  allowed: GridContext['allowed'];
+}
+
+/** The pageable grids and how to answer a page of each. */
+export interface GridPages {
+  /** The grids by name (the layout's file name in schemas/tables/). */
+  readonly grids: ReadonlyMap<string, PagedGrid>;
+  /** The answer (api/grid-page.json) as JSON text; refuses a query the grid's layout cannot take. */
+  page(grid: string, query: Record<string, string | string[] | undefined>): Promise<string>;
+}
+
+/** A refused page query in the caller's language. */
+function refusal(grid: string, problem: GridPageProblem): ApiError {
+  switch (problem.kind) {
+    case 'unknownFilter':
+      return new ApiError('badRequest', msg('gridFilterUnknown', { grid, key: problem.key }));
+    case 'badValue':
+      return new ApiError('badRequest', msg('gridFilterValue', { key: problem.key, value: problem.value }));
+    case 'badSort':
+      return new ApiError('badRequest', msg('gridSortUnknown', { grid, sort: problem.sort }));
+    case 'limitTooHigh':
+      return new ApiError('badRequest', msg('gridPageTooLong', { max: String(problem.max) }));
+  }
+}
+
+function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The window's order: the sort, then the list's own. Over the list's own expressions (so an index
+ * of them serves), or over the window's columns k, o0, o1 … with a prefix.
+ */
+function windowOrder(sort: (OrderTerm & { text: boolean }) | null, order: readonly OrderTerm[], over: ListSource | string): OrderTerm[] {
+  if (typeof over !== 'string') return [...(sort ? [{ ...sort, sql: sql`${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')}` }] : []), ...order];
+  const column = (name: string) => sql.raw(`${over}${name}`);
+  return [...(sort ? [{ ...sort, sql: column('k') }] : []), ...order.map((term, i) => ({ ...term, sql: column(`o${i}`) }))];
+}
+
+/**
+ * The statements of a page. The window: the rows the layout shows and the filters leave, in the
+ * sort's order and then the list's own, cut to the window, and only those written as JSON (in the
+ * same order) — PostgreSQL walks an index where the order has one (the list's order, names by their
+ * key). The counts: one pass over the list for its size, the rows the layout shows and those the
+ * filters leave.
+ */
+export function pageStatements(g: GridContext, request: GridPageRequest) {
+  const sort = sortTerm(g, request.sort);
+  const order = g.source.order;
+  const shown = rowFilterCondition(g);
+  const hit = filtersCondition(g, request.filters);
+  // Sort keys compare by their bytes (they are built for that), whatever the database's collation.
+  const key = sort ? sql`, ${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')} AS k` : sql``;
+  const window = sql<{ rows: string }>`
+    WITH win AS (
+      SELECT ${g.source.id} AS id ${key} ${sql.join(order.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``)}
+        FROM ${g.source.from}
+       WHERE ${g.source.where} AND ${shown} AND ${hit}
+       ORDER BY ${orderSql(windowOrder(sort, order, g.source))}
+       LIMIT ${request.limit} OFFSET ${request.offset}
+    )
+    SELECT coalesce(json_agg(${g.source.rowJson} ORDER BY ${orderSql(windowOrder(sort, order, 'win.'))}), '[]'::json)::text AS rows
+      FROM ${g.source.from} JOIN win ON win.id = ${g.source.id}`;
+  const counts = sql<{ size: number; total: number; count: number }>`
+    SELECT count(*)::int AS size, count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE ${shown} AND ${hit})::int AS count
+      FROM ${g.source.from}
+     WHERE ${g.source.where}`;
+  return { window, counts };
+}
+
+/**
+ * The pageable grids of the schema set: every layout of `schemas/tables/` that names a list the
+ * server can page, each compiled once.
+ *
+ * @throws when a layout names a path, format or sort its list cannot serve
+ */
+export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
+  const sources = listSources(schemas);
+  const rules = listRules(schemas);
+  const patterns: DatePatterns = {
+    date: sqlDatePattern(schemas.constants.dateFormat),
+    dateTime: sqlDatePattern(`${schemas.constants.dateFormat} ${schemas.constants.timeFormat}`),
+  };
+  const vocabulary = (id: string) => schemas.vocabulary(id);
+  const grids = new Map<string, PagedGrid>();
+  for (const id of schemas.ids.filter((i) => i.includes('/tables/'))) {
+    const layout = readTableLayout(schemas.schema(id));
+    const list = layout.layout.list;
+    const source = list === undefined ? undefined : sources[list];
+    if (!list || !source) continue;
+    const grid: PagedGrid = { name: id.replace(/^.*\/tables\//, '').replace(/\.json$/, ''), list, layout, source, options: resolveOptions(layout, vocabulary), allowed: rowFilterValues(layout, vocabulary) };
+    checkLayout({ ...grid, patterns, timeZone: 'UTC' });
+    grids.set(grid.name, grid);
+  }
+
+  async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
+    const { window, counts } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
+    const [rows, numbers] = await Promise.all([window.execute(db), counts.execute(db)]);
+    const { size, total, count } = numbers.rows[0];
+    return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
+  }
+
+  return {
+    grids,
+    async page(name, query) {
+      const grid = grids.get(name);
+      if (!grid) throw new ApiError('notFound', msg('gridUnknown', { grid: name }));
+      const read = readGridPageQuery(grid.layout, grid.options, query, {
+        defaultRows: schemas.constants.defaultPageSize,
+        maxRows: rules.pageRowsMax,
+      });
+      if ('problem' in read) throw refusal(name, read.problem);
+      if (!knownTimeZone(read.request.timeZone)) throw new ApiError('badRequest', msg('gridTimeZoneUnknown', { tz: read.request.timeZone }));
+      return run(grid, read.request);
+    },
+  };
+}

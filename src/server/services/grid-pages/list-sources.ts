@@ -1,0 +1,176 @@
+/**
+ * The staff lists a grid can page through on the server, each described for the SQL compiler of the
+ * layouts' filters and sorts (compile-grid.ts): where its rows come from, which rows it holds, its
+ * own order, how a row is written (the very expressions of the whole list, so a page's rows are
+ * its items) and, per path a layout may name, where the value lives in the tables.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { SchemaSet } from '../../../schema-runtime';
+import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJson } from '../projects/projects-list';
+import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users-lists';
+import type { OrderTerm } from '../list-order';
+
+/**
+ * What a value of a row is, as the list's JSON holds it: text, a number, a boolean, a date
+ * ('yyyy-MM-dd'), an instant (ISO 8601 in UTC) or a person object (first_name, last_name).
+ */
+export type ValueType = 'text' | 'number' | 'boolean' | 'date' | 'instant' | 'person';
+
+/** SQL over the aliases of a list's FROM clause. */
+export type Sql = RawBuilder<unknown>;
+
+/**
+ * A value in SQL (NULL where the row has none). A person is its two name columns. `truthy` is a
+ * cheaper test of a yes/no filter than comparing the value (a key count: whether any key exists).
+ */
+export type FieldSql =
+  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean> }
+  | { type: 'person'; first: Sql; last: Sql };
+
+/**
+ * An array of a row (`userproject_set`, `projects` …), `fields` being its items' paths ('' is the
+ * item itself). Items in other tables name their row (`owner`, compared with the list's `id`): a
+ * filter then reads them once for all rows, not once per row. Items inside a row's column (a JSON
+ * array) are listed by `from` for the current row.
+ */
+export interface CollectionSql {
+  from: Sql;
+  owner?: Sql;
+  where?: RawBuilder<boolean>;
+  fields: Record<string, FieldSql>;
+}
+
+/** One list, for the compiler. */
+export interface ListSource {
+  /** FROM clause of the list's rows, with the aliases the fields use. */
+  from: RawBuilder<unknown>;
+  /** Which rows the list holds. */
+  where: RawBuilder<boolean>;
+  /** The row's key. */
+  id: Sql;
+  /** The list's own order (the whole list's). */
+  order: readonly OrderTerm[];
+  /** The JSON of a row (the whole list's item), over the aliases of `from`. */
+  rowJson: RawBuilder<unknown>;
+  /** Scalar paths of a row, by path ('$' is the row itself). */
+  fields: Record<string, FieldSql>;
+  /** Array paths of a row, by their first step. */
+  collections: Record<string, CollectionSql>;
+  /** Sort keys the database keeps (schema-runtime/sort-key.ts), by the sorted paths joined with ','. */
+  storedSortKeys?: Record<string, Sql>;
+}
+
+const raw = (expr: string): Sql => sql.raw(expr);
+const text = (expr: string): FieldSql => ({ type: 'text', sql: raw(expr) });
+const person = (alias: string): FieldSql => ({ type: 'person', first: raw(`${alias}.first_name`), last: raw(`${alias}.last_name`) });
+/** The items of a JSON array column (none when it holds no array), as `item`. */
+const jsonItems = (column: string): Sql =>
+  raw(`jsonb_array_elements(CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END) AS item`);
+/** A label/value list (resources_type, staff_resources_type). */
+const labelValues = (column: string): CollectionSql => ({
+  from: jsonItems(column),
+  fields: { value: text(`item->>'value'`), label: text(`item->>'label'`) },
+});
+
+const projectsAll: ListSource = {
+  from: PROJECT_ROW_FROM,
+  where: sql<boolean>`true`,
+  id: raw('p.id'),
+  order: PROJECT_LIST_ORDER,
+  rowJson: projectRowJson(PROJECT_MEMBERS_JSON),
+  fields: {
+    id: { type: 'number', sql: raw('p.id') },
+    identifier: text('p.identifier'),
+    name: text('p.name'),
+    institute: text('p.institute'),
+    'state.name': text('s.name'),
+    'project_type.name': text('t.name'),
+    date_submitted: { type: 'instant', sql: raw('p.date_submitted') },
+    date_start: { type: 'date', sql: raw('p.date_start') },
+    date_end: { type: 'date', sql: raw('p.date_end') },
+  },
+  collections: {
+    croris_finance: { from: jsonItems('p.croris_finance'), fields: { '': text(`item #>> '{}'`) } },
+    resources_type: labelValues('p.resources_type'),
+    staff_resources_type: labelValues('p.staff_resources_type'),
+    userproject_set: {
+      from: raw('memberships m JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = m.role_id'),
+      owner: raw('m.project_id'),
+      fields: {
+        user: person('u'),
+        'user.username': text('u.username'),
+        'user.first_name': text('u.first_name'),
+        'user.last_name': text('u.last_name'),
+        'role.name': text('r.name'),
+      },
+    },
+  },
+};
+
+/** Whether the user `u` has an SSH key. */
+const HAS_KEY = sql<boolean>`u.id IN (SELECT user_id FROM ssh_keys)`;
+
+/** The scalar fields of a user row (both user lists). */
+const USER_FIELDS: Record<string, FieldSql> = {
+  $: person('u'),
+  id: { type: 'number', sql: raw('u.id') },
+  username: text('u.username'),
+  first_name: text('u.first_name'),
+  last_name: text('u.last_name'),
+  person_type: text(`CASE WHEN u.person_type = 'foreign' THEN 'foreign' ELSE 'local' END`),
+  person_institution: text('u.person_institution'),
+  person_mail: text('u.person_mail'),
+  person_username: text('u.person_username'),
+  person_uniqueid: text('u.person_uniqueid'),
+  status: { type: 'boolean', sql: raw('u.status') },
+  is_staff: { type: 'boolean', sql: raw('u.is_staff') },
+  is_superuser: { type: 'boolean', sql: raw('u.is_superuser') },
+  date_joined: { type: 'instant', sql: raw('u.date_joined') },
+  n_ssh_key: { type: 'number', sql: USER_KEY_COUNT, truthy: HAS_KEY },
+  ssh_key: { type: 'boolean', sql: sql`${USER_KEY_COUNT} > 0`, truthy: HAS_KEY },
+};
+
+/** A user list's `projects`: the memberships `membership` (over mb, p, s) lets through. */
+function userProjects(membership: RawBuilder<boolean>): CollectionSql {
+  return {
+    from: sql`memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
+              JOIN roles r ON r.id = mb.role_id JOIN project_types t ON t.id = p.project_type_id`,
+    owner: raw('mb.user_id'),
+    where: membership,
+    fields: { identifier: text('p.identifier'), state: text('s.name'), role: text('r.name'), type: text('t.name') },
+  };
+}
+
+function activeUsers(schemas: SchemaSet): ListSource {
+  const active = activeMemberships(schemas);
+  return {
+    from: sql`users u`,
+    where: sql<boolean>`EXISTS (SELECT 1 FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
+                                WHERE mb.user_id = u.id AND ${active})`,
+    id: raw('u.id'),
+    order: USER_LIST_ORDER,
+    rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
+    fields: USER_FIELDS,
+    collections: { projects: userProjects(active) },
+    storedSortKeys: { 'last_name,first_name': raw('u.name_key') },
+  };
+}
+
+function inactiveUsers(schemas: SchemaSet): ListSource {
+  return {
+    from: sql`users u`,
+    where: sql<boolean>`NOT u.status`,
+    id: raw('u.id'),
+    // Users without any membership first (inactive-users/ lists them so).
+    order: [{ sql: raw('u.id IN (SELECT user_id FROM memberships)'), desc: false }, ...USER_LIST_ORDER],
+    rowJson: userRowJson(userProjectsJson(schemas, sql<boolean>`true`), USER_KEY_COUNT),
+    fields: USER_FIELDS,
+    collections: { projects: userProjects(sql<boolean>`true`) },
+    storedSortKeys: { 'last_name,first_name': raw('u.name_key') },
+  };
+}
+
+/** The lists by their name in rules/lists.json. */
+export function listSources(schemas: SchemaSet): Record<string, ListSource> {
+  return { 'projects-all': projectsAll, 'active-users': activeUsers(schemas), 'inactive-users': inactiveUsers(schemas) };
+}

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { copySchemas } from '../support/schema-copy';
+import { downloadCsv } from './helpers/csv-download';
+import { expectPath, loginAs, screenshot } from './helpers/portal';
+
+/**
+ * The staff grids with their lists paged on the server: a portal on a schema copy whose
+ * rules/lists.json pages every list from its first row (and whose pages are 3 rows, at most 3 a call,
+ * so an export fetches several) shows the same grid — filters, sort, page buttons, footer texts, row numbers,
+ * row links, CSV export — with each page asked of the server. In hr and en, axe-clean, at 390 px.
+ */
+const port = Number(process.env.E2E_PORT ?? 8123) + 2;
+const base = `http://127.0.0.1:${port}`;
+const copy = copySchemas();
+let portal: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  copy.edit('rules/lists.json', (doc) => {
+    for (const list of Object.values(doc.properties.lists.const) as { pagedFrom: number }[]) list.pagedFrom = 1;
+    doc.properties.pageRowsMax.const = 3;
+  });
+  copy.edit('rules/constants.json', (doc) => {
+    doc.properties.defaultPageSize.const = 3;
+    doc.properties.pageSizes.const = [3, 5, 10];
+  });
+  portal = spawn('npx', ['tsx', 'tests/e2e/start-server.ts'], {
+    cwd: path.resolve(__dirname, '..', '..'),
+    env: { ...process.env, E2E_PORT: String(port), SCHEMAS_DIR: copy.dir },
+    stdio: 'ignore',
+    // Its own process group, so that stopping it stops the server npx starts.
+    detached: true,
+  });
+  const exited = new Promise<never>((_, reject) => portal!.on('exit', (code) => reject(new Error(`the paging portal exited (${code})`))));
+  for (let waited = 0; ; waited += 1000) {
+    const up = await fetch(`${base}/api/v1/sessionactive`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (waited > 150_000) throw new Error('the paging portal did not start');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  }
+});
+
+test.afterAll(async () => {
+  if (portal?.pid) process.kill(-portal.pid, 'SIGTERM');
+  copy.remove();
+});
+
+test.use({ baseURL: base });
+
+interface PageAnswer {
+  count: number;
+  rows: { identifier?: string; name?: string; username?: string; first_name?: string; last_name?: string }[];
+}
+
+/** A page as the API answers it to the browser's session. */
+async function apiPage(page: Page, grid: string, query: string): Promise<PageAnswer> {
+  const answer = await page.request.get(`/api/v1/internal/grid-page/${grid}?${query}`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as PageAnswer;
+}
+
+/** Every row of a grid's filters, read 3 at a time (the copy's pageRowsMax). */
+async function apiAll(page: Page, grid: string, query = ''): Promise<PageAnswer> {
+  const rows: PageAnswer['rows'] = [];
+  for (let count = Infinity; rows.length < count; ) {
+    const answer = await apiPage(page, grid, `${query}&offset=${rows.length}&limit=3`);
+    count = answer.count;
+    if (answer.rows.length === 0) break;
+    rows.push(...answer.rows);
+  }
+  return { count: rows.length, rows };
+}
+
+const rows = (page: Page) => page.locator('.schema-grid-view .ag-row');
+const counter = (page: Page) => page.getByTestId('grid-count');
+
+async function pickFilter(page: Page, key: string, option: string): Promise<void> {
+  await page.locator(`[data-filter="${key}"] .ui.dropdown`).click();
+  await page.locator(`[data-filter="${key}"] .menu .item`, { hasText: new RegExp(`^${option}$`) }).click();
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+}
+
+test('the projects grid pages on the server: filter, page, row numbers, row link, in Croatian', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/projects');
+  await expect(page.locator('.schema-grid[data-paged="server"]')).toBeVisible();
+  const all = await apiAll(page, 'projects');
+  expect(all.count).toBeGreaterThan(3);
+  await expect(counter(page)).toHaveText(`1–3 od ${all.count} projekata`);
+  await expect(rows(page)).toHaveCount(3);
+  // Row numbers count down from the total, the first page first.
+  await expect(rows(page).first().locator('.grid-row-number')).toHaveText(String(all.count));
+  await expect(page.getByRole('link', { name: all.rows[0].name! })).toBeVisible();
+  await screenshot(page, 'staff-projects-paged');
+
+  await page.locator('.grid-footer .pagination .item', { hasText: /^2$/ }).click();
+  await expect(counter(page)).toHaveText(`4–${Math.min(6, all.count)} od ${all.count} projekata`);
+  await expect(rows(page).first().locator('.grid-row-number')).toHaveText(String(all.count - 3));
+  await expect(page.getByRole('link', { name: all.rows[3].name! })).toBeVisible();
+
+  const practical = await apiPage(page, 'projects', 'limit=0&type=practical');
+  expect(practical.count).toBeGreaterThan(0);
+  await pickFilter(page, 'type', 'Nastava');
+  await expect(counter(page)).toHaveAttribute('data-count', String(practical.count));
+  await pickFilter(page, 'type', 'Svi');
+  await expect(counter(page)).toHaveAttribute('data-count', String(all.count));
+
+  // A text filter asks once typing pauses; any path of the filter, case-insensitively.
+  const wanted = all.rows[4];
+  await page.locator('[data-filter="search"] input').pressSequentially(wanted.identifier!.toLowerCase(), { delay: 20 });
+  await expect(counter(page)).toHaveAttribute('data-count', '1');
+  await page.getByRole('link', { name: wanted.name! }).click();
+  await expectPath(page, `/ui/projects/${encodeURIComponent(wanted.identifier!)}`);
+  await expect(page.locator('h1')).toBeVisible();
+});
+
+test('the users grid sorts on the server in Croatian order, and the no-key toggle narrows it', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/users');
+  await expect(page.locator('.schema-grid[data-paged="server"]')).toBeVisible();
+  const sorted = await apiAll(page, 'users-active', 'sort=last_name&order=asc');
+  await page.locator('.ag-header-cell', { hasText: 'Ime i email' }).click();
+  // Sorted rows count up from 1.
+  await expect(rows(page).first().locator('.grid-row-number')).toHaveText('1');
+  const shown = await page.locator('.schema-grid-view .ag-row .grid-user-name a').allTextContents();
+  expect(shown.map((n) => n.trim())).toEqual(sorted.rows.slice(0, 3).map((u) => `${u.first_name} ${u.last_name}`));
+  await page.locator('.ag-header-cell', { hasText: 'Ime i email' }).click();
+  const descending = await apiPage(page, 'users-active', 'limit=1&sort=last_name&order=desc');
+  await expect(page.locator('.schema-grid-view .ag-row .grid-user-name a').first()).toHaveText(`${descending.rows[0].first_name} ${descending.rows[0].last_name}`);
+
+  const withoutKey = await apiPage(page, 'users-active', 'limit=0&searchSSHKey=no');
+  await page.getByTestId('readiness-filter').click();
+  await expect(counter(page)).toHaveAttribute('data-count', String(withoutKey.count));
+});
+
+test('a paged grid exports every row the filters leave, fetched in pages, with its columns', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/requests');
+  await expect(page.locator('.schema-grid[data-paged="server"]')).toBeVisible();
+  const all = await apiAll(page, 'requests');
+  await expect(counter(page)).toHaveAttribute('data-count', String(all.count));
+  const csv = await downloadCsv(page, page.getByRole('button', { name: 'Izvoz CSV' }));
+  expect(csv.fileName).toBe('requests.csv');
+  expect(csv.bom).toBe(true);
+  expect(csv.header[0]).toBe('#');
+  expect(csv.rows).toHaveLength(all.count);
+  // Every row once, numbered down from the total as the grid numbers them.
+  expect(csv.rows.map((r) => r[0])).toEqual(all.rows.map((_, i) => String(all.count - i)));
+});
+
+test('the paged grid in English, axe-clean, and at 390 px', async ({ page, context }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/projects');
+  const all = await apiPage(page, 'projects', 'limit=0');
+  await expect(counter(page)).toHaveText(`1–3 od ${all.count} projekata`);
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(counter(page)).toHaveText(`1–3 of ${all.count} projects`);
+  await expect(rows(page)).toHaveCount(3);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows(page).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'staff-projects-paged-phone');
+  await context.clearCookies();
+});
