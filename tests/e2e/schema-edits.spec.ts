@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 import { addSummerSchool, copySchemas } from '../support/schema-copy';
 import { expectPath, expectToast, loginAs } from './helpers/portal';
 
@@ -13,7 +12,7 @@ const port = Number(process.env.E2E_PORT ?? 8123) + 1;
 const base = `http://127.0.0.1:${port}`;
 const QUANTUM = 'Kvantno računarstvo';
 const copy = copySchemas();
-let portal: ChildProcess | undefined;
+let stopPortal: (() => void) | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,24 +32,11 @@ test.beforeAll(async () => {
     doc.columns.splice(2, 0, { field: 'identifier', headerKey: 'grid.columns.project', width: 150 });
   });
   addSummerSchool(copy);
-  portal = spawn('npx', ['tsx', 'tests/e2e/start-server.ts'], {
-    cwd: path.resolve(__dirname, '..', '..'),
-    env: { ...process.env, E2E_PORT: String(port), SCHEMAS_DIR: copy.dir },
-    stdio: 'ignore',
-    // Its own process group, so that stopping it stops the server npx starts.
-    detached: true,
-  });
-  const exited = new Promise<never>((_, reject) => portal!.on('exit', (code) => reject(new Error(`the portal on the schema copy exited (${code})`))));
-  for (let waited = 0; ; waited += 1000) {
-    const up = await fetch(`${base}/api/v1/sessionactive`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (waited > 150_000) throw new Error('the portal on the schema copy did not start');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
-  }
+  stopPortal = await startPortalOnSchemas(port, copy.dir);
 });
 
 test.afterAll(async () => {
-  if (portal?.pid) process.kill(-portal.pid, 'SIGTERM');
+  stopPortal?.();
   copy.remove();
 });
 

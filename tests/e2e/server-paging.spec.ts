@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 import { copySchemas } from '../support/schema-copy';
 import { downloadCsv } from './helpers/csv-download';
 import { expectPath, loginAs, screenshot } from './helpers/portal';
@@ -15,7 +14,7 @@ import { expectPath, loginAs, screenshot } from './helpers/portal';
 const port = Number(process.env.E2E_PORT ?? 8123) + 2;
 const base = `http://127.0.0.1:${port}`;
 const copy = copySchemas();
-let portal: ChildProcess | undefined;
+let stopPortal: (() => void) | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,24 +28,11 @@ test.beforeAll(async () => {
     doc.properties.defaultPageSize.const = 3;
     doc.properties.pageSizes.const = [3, 5, 10];
   });
-  portal = spawn('npx', ['tsx', 'tests/e2e/start-server.ts'], {
-    cwd: path.resolve(__dirname, '..', '..'),
-    env: { ...process.env, E2E_PORT: String(port), SCHEMAS_DIR: copy.dir },
-    stdio: 'ignore',
-    // Its own process group, so that stopping it stops the server npx starts.
-    detached: true,
-  });
-  const exited = new Promise<never>((_, reject) => portal!.on('exit', (code) => reject(new Error(`the paging portal exited (${code})`))));
-  for (let waited = 0; ; waited += 1000) {
-    const up = await fetch(`${base}/api/v1/sessionactive`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (waited > 150_000) throw new Error('the paging portal did not start');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
-  }
+  stopPortal = await startPortalOnSchemas(port, copy.dir);
 });
 
 test.afterAll(async () => {
-  if (portal?.pid) process.kill(-portal.pid, 'SIGTERM');
+  stopPortal?.();
   copy.remove();
 });
 
