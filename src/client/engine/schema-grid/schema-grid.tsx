@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { TableLayout } from '../../../schema-runtime/table-layout';
@@ -80,6 +80,8 @@ export function SchemaGrid<T>({
     setPageSize(size);
     setPage(0);
   }, []);
+  // The page's own filters (a toggle beside the grid) start the rows over, as the filter bar's do.
+  useEffect(() => setPage(0), [extraFilters]);
 
   const body: GridBodyProps = { layout, columnDefs, values, sort, page, pageSize, onPage: setPage, onPageSize, onSort };
   return (
