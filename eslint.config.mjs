@@ -1,14 +1,107 @@
-// Lint: typescript-eslint's recommended rules and the import boundaries of the client
-// (bulletproof-react): features never import each other, engine/ and shared/ never import
-// features or the API layer, and the schema runtime imports neither React nor Fastify. On the
-// server, db/ (tables, vocabularies, migrations) sits below services/ and routes/.
+// Lint: typescript-eslint's recommended rules and the import boundaries (bulletproof-react). The
+// boundaries name folders, so an import is judged by where it lands, however it is spelled (`../`,
+// `../../app/…` or the `@/` alias): code flows shared → features → app; a feature imports no other
+// feature and not the app; engine/ and shared/ import no feature, no API and not the app; the schema
+// runtime imports neither the client nor the server, nor React or Fastify. On the server, db/
+// (tables, vocabularies, migrations) sits below services/ and routes/.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const upTo = (folders) => ({
-  regex: `^(\\.\\./)+(${folders})(/|$)`,
-  message: 'engine/ and shared/ never import features/ or api/: pass what they need in from the app.',
-});
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** Import aliases of tsconfig.json `paths`, resolved the same way here. */
+const aliases = [
+  ['@generated', 'generated'],
+  ['@/', 'src/'],
+];
+
+/** Where an import lands, relative to the repository root (forward slashes); null for packages. */
+function landing(source, filename) {
+  if (source.startsWith('.')) return path.relative(root, path.resolve(path.dirname(filename), source)).split(path.sep).join('/');
+  for (const [alias, target] of aliases) {
+    if (source === alias.replace(/\/$/, '') || source.startsWith(alias.endsWith('/') ? alias : `${alias}/`)) return target + source.slice(alias.length);
+  }
+  return null;
+}
+
+const inside = (file, folder) => file === folder || file.startsWith(`${folder}/`);
+
+/**
+ * The zones: for a file under `target`, imports that land under one of `from` are refused.
+ * `target` may hold `*` for one folder name; `from` may say `other:` for the same level's siblings.
+ */
+const zones = [
+  {
+    target: 'src/client/features/*',
+    from: ['src/client/app', 'other:src/client/features'],
+    message: 'A feature imports neither the app nor another feature: let the app pass in what it needs, or move what both need to engine/ or shared/.',
+  },
+  {
+    target: 'src/client/engine',
+    from: ['src/client/features', 'src/client/api', 'src/client/app'],
+    message: 'engine/ never imports features/, api/ or app/: pass what it needs in from the app.',
+  },
+  {
+    target: 'src/client/shared',
+    from: ['src/client/features', 'src/client/api', 'src/client/app'],
+    message: 'shared/ never imports features/, api/ or app/: pass what it needs in from the app.',
+  },
+  {
+    target: 'src/client/api',
+    from: ['src/client/features', 'src/client/app'],
+    message: 'api/ never imports features/ or app/.',
+  },
+  {
+    target: 'src/schema-runtime',
+    from: ['src/client', 'src/server'],
+    message: 'The schema runtime imports neither the client nor the server.',
+  },
+  {
+    target: 'src/server/db',
+    from: ['src/server/services', 'src/server/routes'],
+    message: 'db/ never imports services/ or routes/: code that needs both (the demo seed) lives above them.',
+  },
+];
+
+/** The folder a zone's target names for this file (its `*` filled in), or null when the file is outside. */
+function targetFolder(target, file) {
+  const parts = target.split('/');
+  const fileParts = file.split('/');
+  if (fileParts.length <= parts.length) return null;
+  for (let i = 0; i < parts.length; i += 1) if (parts[i] !== '*' && parts[i] !== fileParts[i]) return null;
+  return fileParts.slice(0, parts.length).join('/');
+}
+
+const zonesRule = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Imports run one way between the folders of src/.' } },
+  create(context) {
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const mine = zones.map((zone) => ({ zone, folder: targetFolder(zone.target, file) })).filter((entry) => entry.folder);
+    if (mine.length === 0) return {};
+    const check = (node) => {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+      const to = landing(node.value, context.filename);
+      if (to === null) return;
+      for (const { zone, folder } of mine) {
+        const refused = zone.from.some((from) =>
+          from.startsWith('other:') ? inside(to, from.slice(6)) && !inside(to, folder) : inside(to, from),
+        );
+        if (refused) {
+          context.report({ node, message: zone.message });
+          return;
+        }
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'tests/e2e/test-results/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
@@ -27,24 +120,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/client/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'Features never import each other: move what both need to engine/ or shared/.' }],
-      }],
-    },
-  },
-  {
-    files: ['src/client/engine/**/*.{ts,tsx}', 'src/client/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upTo('features|api')] }] },
-  },
-  {
-    files: ['src/server/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(\\.\\./)+(services|routes)(/|$)', message: 'db/ never imports services/ or routes/: code that needs both (the demo seed) lives above them.' }],
-      }],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries: { rules: { zones: zonesRule } } },
+    rules: { 'boundaries/zones': 'error' },
   },
   {
     files: ['src/schema-runtime/**/*.ts'],
@@ -52,7 +130,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { regex: '^(react|react-dom|fastify|@fastify/.*)(/.*)?$', message: 'The schema runtime runs in the server, the browser and the QA tool: no React, no Fastify.' },
-          { regex: '^(\\.\\./)+(client|server)(/|$)', message: 'The schema runtime imports neither the client nor the server.' },
         ],
       }],
     },

@@ -5,6 +5,12 @@
  * `*.pg.test.ts` and collected only when DATABASE_URL names a server.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/*
+ * JEST_DATABASE_ONLY=1 (CI's second pass, on the PostgreSQL server): only the tests that reach a
+ * database — the pure schema-runtime and client unit tests and the component tests ran in the
+ * first pass and touch no database.
+ */
+const databaseOnly = Boolean(process.env.JEST_DATABASE_ONLY);
 
 const transform = {
   '^.+\\.(t|j)sx?$': [
@@ -16,6 +22,8 @@ const transform = {
   ],
 };
 const transformIgnorePatterns = ['/node_modules/(?!(@x0k|lodash-es|content-disposition|cookie)/)'];
+/** The import aliases of tsconfig.json `paths`. */
+const aliases = { '^@/(.*)$': '<rootDir>/src/$1', '^@generated$': '<rootDir>/generated', '^@generated/(.*)$': '<rootDir>/generated/$1' };
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -25,20 +33,32 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/tests/component/', ...(onPostgres ? [] : ['\\.pg\\.test\\.ts$'])],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '/tests/e2e/',
+        '/tests/component/',
+        ...(onPostgres ? [] : ['\\.pg\\.test\\.ts$']),
+        ...(databaseOnly ? ['/tests/unit/schema-runtime/', '/tests/unit/client/'] : []),
+      ],
+      moduleNameMapper: aliases,
       transform,
       transformIgnorePatterns,
     },
-    {
-      displayName: 'component',
-      testEnvironment: '<rootDir>/tests/component/support/jsdom-environment.cjs',
-      roots: ['<rootDir>/tests/component'],
-      testMatch: ['**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/tests/component/support/setup.ts'],
-      moduleNameMapper: { '\\.(css|svg)$': '<rootDir>/tests/component/support/asset-stub.cjs' },
-      transform,
-      transformIgnorePatterns,
-    },
+    ...(databaseOnly
+      ? []
+      : [
+        {
+          displayName: 'component',
+          testEnvironment: '<rootDir>/tests/component/support/jsdom-environment.cjs',
+          roots: ['<rootDir>/tests/component'],
+          testMatch: ['**/*.test.tsx'],
+          setupFilesAfterEnv: ['<rootDir>/tests/component/support/setup.ts'],
+          // Styles and images first: an aliased stylesheet is stubbed like any other.
+          moduleNameMapper: { '\\.(css|svg)$': '<rootDir>/tests/component/support/asset-stub.cjs', ...aliases },
+          transform,
+          transformIgnorePatterns,
+        },
+        ]),
   ],
   testTimeout: 60000,
   maxWorkers: 2,

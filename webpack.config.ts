@@ -34,6 +34,25 @@ class StripRemoteFontImportsPlugin {
   }
 }
 
+/**
+ * Lighter modules for the production bundle (`npm run bench -- bundle-size` shows what each costs):
+ * - react-router's package exports only its development build to bundlers (dev warnings, checks);
+ *   its production build is the same API without them.
+ * - RJSF imports markdown-to-jsx (23 KB gzip) for opt-in markdown descriptions the portal's forms do
+ *   not enable and for developer error texts; `plain-markdown.tsx` renders those texts as text.
+ */
+const productionAliases: Record<string, string> = {
+  'react-router$': path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+  'react-router/dom$': path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'dom-export.mjs'),
+  'markdown-to-jsx/react$': path.join(root, 'src', 'client', 'engine', 'schema-form', 'plain-markdown.tsx'),
+};
+
+/** The import aliases of tsconfig.json `paths`: `@/…` is `src/…`, `@generated` the generated types. */
+const importAliases: Record<string, string> = {
+  '@': path.join(root, 'src'),
+  '@generated': path.join(root, 'generated'),
+};
+
 /** Builds the webpack configuration; `mode` defaults to production. */
 export function createConfig(mode: 'production' | 'development' = 'production'): webpack.Configuration {
   const production = mode === 'production';
@@ -50,8 +69,13 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    // Production maps are written for the bundle-size bench (which module the bytes come from) and
+    // moved out of the served folder by scripts/build-client.ts; no bundle points at them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: production ? { ...importAliases, ...productionAliases } : importAliases,
+    },
     module: {
       rules: [
         {

@@ -101,7 +101,14 @@ export type ProjectsUsersAnswer = {
   }[];
 }[];
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
+ * The clusters that report usage (the `resource` of the usage ingest). resourceTags: the requested resource types of a project that make it a candidate when a job record names no project (the user's newest matching membership wins). service: 'notebook' or 'galaxy' marks the cluster whose charts the personal accounting page shows as that service. The month of a job is the month of its end time in accountingTimeZone.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ClusterName".
+ */
+export type ClusterName = 'supek' | 'cloud' | 'padobran' | 'jupyter' | 'galaxy';
+/**
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. grantsHours marks the states in which staff may set hours granted (rules/grants.json). isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "StateName".
@@ -151,7 +158,7 @@ export type MailLanguage = 'hr' | 'en';
  */
 export type RoutineDelivery = 'immediate' | 'weekly';
 /**
- * Where a project's member or pending invitation stands on the way to computing. The steps are checked in this order and the first that applies is the person's single next step. stuck: someone has to act (shown as a warning, counted on the lead's my-requests row); blocksComputing: the person cannot compute yet; afterDays: an invitation counts as unanswered once that many days have passed since it was last sent; resend: the lead may re-send the invitation. {days} in a text is the number of days.
+ * Where a project's member or pending invitation stands on the way to computing. The steps are checked in this order and the first that applies is the person's single next step. stuck: someone has to act (shown as a warning, counted on the lead's my-requests row); blocksComputing: the person cannot compute yet; afterDays: an invitation counts as unanswered once that many days have passed since it was last sent; resend: the lead may re-send the invitation. {{days}} in a text is the number of days.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ReadinessStep".
@@ -183,7 +190,31 @@ export type MemberReadinessAnswerSummary = {
  */
 export type OpsUsers = PersonRef[];
 /**
- * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying; allOf states what a target state needs (approve: staff_resources_type, when sent, is not empty — without it the stored types count; deny: a staff_comment that is not blank); staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
+ * smtp: mails are sent and leave the outbox marked sent; kept: no SMTP server is configured, mails stay here unsent.
+ *
+ * This interface was referenced by `OutboxList`'s JSON-Schema
+ * via the `definition` "delivery".
+ */
+export type OutboxDelivery = 'smtp' | 'kept';
+/**
+ * Answer of GET /api/v1/internal/outbox/{id} (staff): one mail of the outbox as listed, with its sender and plain-text body.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "OutboxMail".
+ */
+export type OutboxMail = OutboxEntry & {
+  /**
+   * The From header.
+   */
+  from: string;
+  /**
+   * The plain-text body, as sent.
+   */
+  body: string;
+  delivery: OutboxDelivery;
+};
+/**
+ * Body of POST /api/v1/internal/projects/{identifier} (staff): the target state and the edited fields. The target state is given either as state (a state name) or as requestState (an object of state names to booleans with exactly one true, as the processing screen's one-hot selector holds it), not both; without either the state stays as it is. It must be one of the current state's staffOptions (rules/states.json). Fields left out keep their stored values; a field sent with its stored value counts as unchanged. Changed fields must also pass the rules of the project's request form (e.g. the date ceiling, the software name length), which is why the types here are only the loose shape. staff_comment is kept only when denying; allOf states what a target state needs (approve: staff_resources_type, when sent, is not empty — without it the stored types count; deny: a staff_comment that is not blank); staff_grants sets hours granted per cluster on approving or extending; staff_emailSend asks for the mail to the lead on approve, deny and extend. is_active is accepted for the client's convenience and ignored: it follows the state.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ProjectChangeBody".
@@ -217,6 +248,10 @@ export type RequestFieldsResourcesType = {
   label?: string;
   value: ResourceTypeName;
 }[];
+/**
+ * Hours granted per cluster (rules/grants.json), only with a target state flagged grantsHours in rules/states.json (approving, extending); each replaces the cluster's grant in force and re-arms its warnings.
+ */
+export type GrantRulesGrants = GrantRulesGrant[];
 /**
  * Answer of GET /api/v1/internal/projects/all (staff): every project and request, newest submission first (then newest id), with only what the staff grids tables/projects.json and tables/requests.json show, filter and link: the full project is GET /api/v1/internal/projects/:identifier. Members are leads first, then in joining order, each with their name, their username (the person popover loads the rest by it when it opens: GET /api/v1/internal/users/:username) and their status (which user page the popover links to).
  *
@@ -361,12 +396,10 @@ export type RequestFieldsDateEnd1 = string;
  */
 export type ScienceFields1 = [ScienceDomainShare, ...ScienceDomainShare[]];
 /**
- * The clusters that report usage (the `resource` of the usage ingest). resourceTags: the requested resource types of a project that make it a candidate when a job record names no project (the user's newest matching membership wins). service: 'notebook' or 'galaxy' marks the cluster whose charts the personal accounting page shows as that service. The month of a job is the month of its end time in accountingTimeZone.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ClusterName".
+ * This interface was referenced by `GrantRules`'s JSON-Schema
+ * via the `definition` "grants".
  */
-export type ClusterName = 'supek' | 'cloud' | 'padobran' | 'jupyter' | 'galaxy';
+export type GrantRulesGrants1 = GrantRulesGrant[];
 /**
  * Every mail the portal sends; each has a template in src/server/mail-templates/{hr,en}/<kind>.txt. routine: a routine notice, delivered as each recipient chose on my-info (at once, or in the weekly digest) and not at all to a lead who muted the project it is about; every other kind (decisions about requests and extensions, expiry notices, invitations, mails to staff) is always sent at once. A routine template carries a 'Digest:' line, its one-line form in the digest. digest: the weekly digest is due each week at hour (0-23) of weekday (1 Monday ... 7 Sunday) in timeZone and lists the routine notices stored before that moment; everyMs is how often every process looks for due digests and usage summaries. afterMonthDays: the monthly usage summary of a month is prepared that many days after the month ends (in the accounting time zone of rules/clusters.json), so that job records the clusters send late still count.
  *
@@ -388,6 +421,8 @@ export type MailKind =
   | 'project-ending'
   | 'project-end-reminder'
   | 'project-expired'
+  | 'grant-threshold'
+  | 'grant-runs-out'
   | 'digest';
 /**
  * Values of the type dropdown filter on staff lists: every project type, research-eu-croris (a research project with a financier whose name contains euroMatch) and all.
@@ -512,6 +547,37 @@ export interface AccountingRow {
   [k: string]: number | string;
 }
 /**
+ * Answer of GET /api/v1/internal/accounting/efficiency (per member of the projects the caller leads, or with ?project= one of them; staff: any) and GET /api/v1/internal/accounting/efficiency/projects (staff: the least efficient projects of the centre), for one month (?month=yyyy-MM, default the month before the current one). CPU efficiency is the CPU time the jobs used ÷ the core-hours allocated to them, counted only over jobs whose record carries the CPU time (cpuhKnown); hours of jobs without it are cpuhUnknown and the efficiency is null when no job carries it. GPU utilisation likewise. lostHours: the core-hours allocated and not used, named for a row below the threshold of rules/grants.json (efficiencyThreshold).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "EfficiencyAnswer".
+ */
+export interface EfficiencyAnswer {
+  month: string;
+  threshold: number;
+  rows: EfficiencyAnswerRow[];
+}
+/**
+ * This interface was referenced by `EfficiencyAnswer`'s JSON-Schema
+ * via the `definition` "row".
+ */
+export interface EfficiencyAnswerRow {
+  project: string;
+  projectName: string;
+  username: string | null;
+  name: string | null;
+  cpuh: number;
+  cpuhKnown: number;
+  cpuhUnknown: number;
+  cpuUsed: number;
+  efficiency: number | null;
+  gpuh: number;
+  gpuhKnown: number;
+  gpuUtilisation: number | null;
+  below: boolean;
+  lostHours: number;
+}
+/**
  * Every error answer: status.code is the HTTP status, status.message plain words, status.key the stable key the client translates.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -633,6 +699,52 @@ export interface ProjectsUsersQuery {
   tag?: string;
 }
 /**
+ * Answer of GET /api/v1/internal/grants (the projects the caller leads, or with ?project= one of them; staff: any) and GET /api/v1/internal/grants/over-threshold (staff: the projects with a threshold of rules/grants.json reached on a grant in force). Per project and cluster the grant in force: hours granted, hours used since the start, the share used, the date the hours run out at the current rate (the forecast of the accounting pages; null when they last beyond the end date or the rate is unknown) and the thresholds reached.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "GrantsAnswer".
+ */
+export interface GrantsAnswer {
+  projects: GrantsAnswerProject[];
+}
+/**
+ * This interface was referenced by `GrantsAnswer`'s JSON-Schema
+ * via the `definition` "project".
+ */
+export interface GrantsAnswerProject {
+  identifier: string;
+  name: string;
+  date_end: string | null;
+  usedPercent: number | null;
+  runsOut: string | null;
+  flagged: boolean;
+  clusters: GrantsAnswerCluster[];
+}
+/**
+ * This interface was referenced by `GrantsAnswer`'s JSON-Schema
+ * via the `definition` "cluster".
+ */
+export interface GrantsAnswerCluster {
+  cluster: ClusterName;
+  grantedAt: string;
+  cpuh?: GrantsAnswerHours;
+  gpuh?: GrantsAnswerHours;
+}
+/**
+ * One kind of hours of a grant.
+ *
+ * This interface was referenced by `GrantsAnswer`'s JSON-Schema
+ * via the `definition` "hours".
+ */
+export interface GrantsAnswerHours {
+  granted: number;
+  used: number;
+  percent: number;
+  perMonth: number | null;
+  runsOut: string | null;
+  reached: string[];
+}
+/**
  * Query string of GET /api/v1/internal/grid-page/:grid (staff). offset and limit: the window (rows offset to offset + limit - 1 of the matching rows; limit 0 asks for the counts only, at most pageRowsMax of rules/lists.json); sort and order: a sortable column's field of the grid's layout and asc or desc (without sort, the list's own order); tz: the IANA time zone dates of instants are shown and searched in (default UTC). Every other parameter is a filter of the grid's layout by its key, with the value the filter bar holds (a multi filter repeats its key once per chosen value); the server refuses keys and values the layout does not have.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -691,6 +803,14 @@ export interface ProjectsListRow {
   croris_finance: string[] | null;
   resources_type: LabelValue[];
   staff_resources_type: LabelValue[];
+  /**
+   * The largest share used of a grant in force, in percent (docs/decisions/0290-hours-granted.md); null without a grant.
+   */
+  grant_used_percent?: number | null;
+  /**
+   * The earliest day a grant in force runs out at the current rate, when before the end date.
+   */
+  grant_runs_out?: string | null;
   userproject_set: {
     role: {
       name: RoleName;
@@ -822,14 +942,14 @@ export interface InvitesAnswer {
   }[];
 }
 /**
- * Body of POST /api/v1/internal/invites/: the project (identifier and database id, which must name the same project) and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only).
+ * Body of POST /api/v1/internal/invites/: the project, named by its identifier and optionally by its database id as well (both must then name the same project; the current web client sends the identifier alone from the membership page of registry-based projects), and the addresses to invite. collaboratorEmails are local collaborators (on registry-based projects only those the registry lists for the project); foreignCollaboratorEmails are foreign collaborators who sign in through eduGAIN (registry-based and practical projects only). The current web client sends its whole form state: other top-level fields (collaboratorUids) are ignored, and an address list it sends as an empty string (a field left untouched) is not given.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "InvitesNewBody".
  */
 export interface InvitesNewBody {
   project: string;
-  projectid: DatabaseId;
+  projectid?: DatabaseId;
   collaboratorEmails?: InvitesNewBodyInviteAddresses;
   foreignCollaboratorEmails?: InvitesNewBodyInviteAddresses;
   type: 'add';
@@ -965,7 +1085,7 @@ export interface MemberReadinessAnswerEntry {
    */
   resend: boolean;
   /**
-   * The {days} of the step's text.
+   * The {{days}} of the step's text.
    */
   days: number | null;
   text: MemberReadinessAnswerText;
@@ -1068,6 +1188,59 @@ export interface SchemaSetAnswer {
   docs: {}[];
 }
 /**
+ * Why a schema set is refused: the file (relative to the schema folder), the JSON pointer in it and the reason in plain words.
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "schemaProblem".
+ */
+export interface SchemaProblem {
+  file: string;
+  pointer: string;
+  reason: string;
+}
+/**
+ * One readable change of a schema set against the one before it, in both languages ("HPCnSlotsCPU maximum 6656 → 7000").
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "schemaChange".
+ */
+export interface SchemaChange {
+  file: string;
+  pointer: string;
+  en: string;
+  hr: string;
+}
+/**
+ * POST /api/v1/internal/schemas/reload (staff): live — the folder's set passed every check and is now in use (its changes); unchanged — the folder holds the set in use; refused — the set in use keeps serving (the problems).
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "schemaReload".
+ */
+export interface SchemaReloadAnswer {
+  status: 'live' | 'unchanged' | 'refused';
+  hash: string;
+  changes?: SchemaChange[];
+  problems?: SchemaProblem[];
+}
+/**
+ * GET /api/v1/internal/schemas/history (staff): the hash of the set in use and the sets that went live, newest first, each with when, the process that loaded it, why (start, watch, api, command, notification) and its changes against the one before.
+ *
+ * This interface was referenced by `OperationsAnswers`'s JSON-Schema
+ * via the `definition` "schemaHistory".
+ */
+export interface SchemaHistoryAnswer {
+  current: string;
+  sets: SchemaSetEntry[];
+}
+export interface SchemaSetEntry {
+  id: number;
+  hash: string;
+  wentLiveAt: string;
+  process: string;
+  origin: 'start' | 'watch' | 'api' | 'command' | 'notification';
+  changes: SchemaChange[];
+}
+/**
  * GET /api/openapi.json: this document (OpenAPI 3.1).
  *
  * This interface was referenced by `OperationsAnswers`'s JSON-Schema
@@ -1089,6 +1262,58 @@ export interface PersonRef {
   username: string;
   person_uniqueid?: string;
 }
+/**
+ * Answer of GET /api/v1/internal/outbox/ (staff): whether the portal delivers mail (SMTP) or keeps it in the outbox, and the newest mails of the outbox, newest first, without their bodies.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "OutboxList".
+ */
+export interface OutboxList {
+  delivery: OutboxDelivery;
+  mails: OutboxEntry[];
+}
+/**
+ * One mail of the outbox as listed.
+ *
+ * This interface was referenced by `OutboxList`'s JSON-Schema
+ * via the `definition` "entry".
+ */
+export interface OutboxEntry {
+  id: DatabaseId;
+  /**
+   * What caused the mail (invite, request-approved, digest, …).
+   */
+  kind: string;
+  /**
+   * Recipients, comma separated.
+   */
+  to: string;
+  /**
+   * Copy recipients, comma separated; empty for none.
+   */
+  cc: string;
+  subject: string;
+  /**
+   * When the mail was written to the outbox (ISO 8601).
+   */
+  createdAt: string;
+  /**
+   * When it was delivered; null while it waits.
+   */
+  sentAt: string | null;
+  /**
+   * sent; waiting (not sent yet, or never without SMTP); failing (waiting after failed tries).
+   */
+  state: 'sent' | 'waiting' | 'failing';
+  /**
+   * Failed delivery attempts so far.
+   */
+  attempts: number;
+  /**
+   * Why the last attempt failed; null when none did.
+   */
+  lastError: string | null;
+}
 export interface ProjectChangeBody1 {
   identifier?: string;
   state?: StateName;
@@ -1107,6 +1332,7 @@ export interface ProjectChangeBody1 {
   resources_type?: RequestFieldsResourcesType;
   staff_resources_type?: RequestFieldsResourcesType;
   staff_comment?: string;
+  staff_grants?: GrantRulesGrants;
   staff_emailSend?: boolean;
   is_active?: boolean;
 }
@@ -1127,6 +1353,17 @@ export interface ScienceFieldShare {
     value: string;
   };
   percent: ScienceFieldsPercent;
+}
+/**
+ * Hours granted on one cluster; a kind of hours left out is not granted.
+ *
+ * This interface was referenced by `GrantRules`'s JSON-Schema
+ * via the `definition` "grant".
+ */
+export interface GrantRulesGrant {
+  cluster: ClusterName;
+  cpuh?: number;
+  gpuh?: number;
 }
 /**
  * Answer of GET projects/{identifier}/timeline (the project's lead and staff): the project's history, oldest first. `who` is null when nobody is recorded; automatic changes are authored by 'system'.
@@ -1286,7 +1523,7 @@ export interface ScienceSoftware {
   };
 }
 /**
- * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user, or else username must).
+ * Body of POST /api/v1/internal/science-software/ (staff): a modulefile name such as 'gromacs/2022.5-cuda' and the staff member credited with adding it (value = their username; it must name a staff user, or else username must). The current web client sends its whole form state (the listed applications, its search fields): other top-level fields are ignored.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "SoftwareNewBody".
@@ -1321,6 +1558,42 @@ export interface SshKeyNewBody {
   name: string;
   public_key: string;
   imported_public_key?: boolean | string;
+}
+/**
+ * Body of POST /api/v1/accounting/records?resource=<cluster>: job records. Numbers may come as numeric strings. Hours are ncpus/ngpus × walltime (seconds) ÷ 3600, else cpuh/gpuh, else jupyter_cpu_h/jupyter_gpu_h. A record without jobid gets a digest of its content as id. Optional per job, as Slurm's sacct reports them: total_cpu, the CPU time the job actually used in seconds (TotalCPU), and gpu_util, the mean GPU utilisation in percent (the gres/gpuutil of its TRES usage); from them the accounting pages show efficiency (docs/decisions/0290-hours-granted.md). A job without them counts as unknown, never as fully used. Other fields are kept with the job as they are.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "AccountingIngestBody".
+ */
+export interface AccountingIngestBody {
+  usage: AccountingIngestRow[];
+}
+export interface AccountingIngestRow {
+  jobid?: string | number;
+  user?: string;
+  project?: string;
+  /**
+   * Epoch seconds.
+   */
+  end_time: number | string;
+  ncpus?: number | string;
+  ngpus?: number | string;
+  /**
+   * Seconds.
+   */
+  walltime?: number | string;
+  cpuh?: number | string;
+  gpuh?: number | string;
+  jupyter_cpu_h?: number | string;
+  jupyter_gpu_h?: number | string;
+  /**
+   * CPU time used, seconds (sacct TotalCPU).
+   */
+  total_cpu?: number | string;
+  /**
+   * Mean GPU utilisation, percent 0-100 (sacct TRESUsageInAve gres/gpuutil).
+   */
+  gpu_util?: number | string;
 }
 /**
  * Answer of GET /api/v1/internal/users/:username (staff): the user and their memberships, leaving out open and denied requests (states with isActive false and isRequest true in rules/states.json), newest approval first.
@@ -1606,7 +1879,7 @@ export interface Session {
   userdetails?: User;
 }
 /**
- * A user's public SSH key. fingerprint is the MD5 colon-hex form; the first word of public_key is the key type.
+ * A user's public SSH key. fingerprint is the MD5 colon-hex form (the key's stored identity); fingerprint_sha256 is the form `ssh-keygen -l` prints, computed from public_key when answered; the first word of public_key is the key type.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "SshKey".
@@ -1614,6 +1887,7 @@ export interface Session {
 export interface SshKey {
   name: string;
   fingerprint: string;
+  fingerprint_sha256?: string;
   public_key: string;
   date_created?: string | null;
   user?: UserBrief;
@@ -1857,31 +2131,31 @@ export interface PortalConstants {
    */
   accountingChartSize: {width: 1650; height: 300};
   /**
-   * The 22 colours of the accounting charts, in series order.
+   * The 22 colours of the accounting charts, in series order: ordered so that series near each other (within three places) get clearly different colours.
    */
   accountingPalette: [
-    '#008FFB',
-    '#00E396',
-    '#FEB019',
-    '#FF4560',
-    '#775DD0',
-    '#3F51B5',
-    '#03A9F4',
-    '#4CAF50',
-    '#F9CE1D',
-    '#FF9800',
-    '#33B2DF',
-    '#546E7A',
-    '#D4526E',
-    '#13D8AA',
-    '#A5978B',
-    '#4ECDC4',
-    '#C7F464',
-    '#81D4FA',
-    '#8D5B4C',
-    '#FD6A6A',
     '#2B908F',
-    '#F9A3A4'
+    '#FF4560',
+    '#F9CE1D',
+    '#775DD0',
+    '#4ECDC4',
+    '#FD6A6A',
+    '#C7F464',
+    '#3F51B5',
+    '#81D4FA',
+    '#D4526E',
+    '#FEB019',
+    '#4CAF50',
+    '#03A9F4',
+    '#8D5B4C',
+    '#FF9800',
+    '#00E396',
+    '#008FFB',
+    '#A5978B',
+    '#33B2DF',
+    '#13D8AA',
+    '#F9A3A4',
+    '#546E7A'
   ];
   dateFormat: 'dd.MM.yyyy';
   timeFormat: 'H:mm';
@@ -1902,6 +2176,48 @@ export interface PortalConstants {
    * The class of a registry project's institute entry that marks the lead institution.
    */
   leadInstituteClass: 'nositelj';
+}
+/**
+ * Hours granted (docs/decisions/0290-hours-granted.md). A grant is the CPU and GPU hours a project may use on one cluster from its start to its end date; staff set it on approval and on extension (staff_grants of api/project-change.json), and the newest grant of a (project, cluster) is the one in force. Each value is the const of its property. defaults: what the processing screen fills in, and what approving stores when staff send no grant and the project has none: per project type (rules/project-types) and granted resource type (rules/resource-types), the hours on a cluster. thresholds: when the project's leads are told, once per threshold per grant and per kind of hours: at a share (percent) of the hours used, or (runsOut) when the forecast at the current rate reaches the grant before the end date; atFull is what else happens when a grant is fully used: 'notify' (the mail only) or 'flag' (the project is also flagged on the staff list). The portal never stops jobs. efficiencyThreshold: a member whose CPU time used is below this percentage of the core-hours allocated to their jobs is named to the lead, with the hours lost.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "GrantRules".
+ */
+export interface GrantRules {
+  defaults?: [
+    {projectType: 'srce-workshop'; resourceType: 'CPU'; cluster: 'supek'; cpuh: 500},
+    {projectType: 'srce-workshop'; resourceType: 'GPU'; cluster: 'supek'; gpuh: 50},
+    {projectType: 'practical'; resourceType: 'CPU'; cluster: 'supek'; cpuh: 2000},
+    {projectType: 'practical'; resourceType: 'PADOBRAN'; cluster: 'padobran'; cpuh: 2000},
+    {projectType: 'thesis'; resourceType: 'CPU'; cluster: 'supek'; cpuh: 20000},
+    {projectType: 'thesis'; resourceType: 'GPU'; cluster: 'supek'; gpuh: 500}
+  ];
+  thresholds?: [{key: '75'; percent: 75}, {key: '100'; percent: 100}, {key: 'runs-out'; runsOut: true}];
+  /**
+   * 'notify' or 'flag'.
+   */
+  atFull?: 'notify';
+  efficiencyThreshold?: 50;
+}
+/**
+ * This interface was referenced by `GrantRules`'s JSON-Schema
+ * via the `definition` "default".
+ */
+export interface GrantRulesDefault {
+  projectType: string;
+  resourceType: string;
+  cluster: string;
+  cpuh?: number;
+  gpuh?: number;
+}
+/**
+ * This interface was referenced by `GrantRules`'s JSON-Schema
+ * via the `definition` "threshold".
+ */
+export interface GrantRulesThreshold {
+  key: string;
+  percent?: number;
+  runsOut?: boolean;
 }
 /**
  * The big staff lists the grids of schemas/tables/ are filled from (a layout names its list), and when each stops being sent whole. Below pagedFrom rows a grid loads its whole list once and filters, sorts and pages it in the browser; from pagedFrom rows on it asks the server for one page at a time (GET /api/v1/internal/grid-page/:grid, its filters, sort and window as query parameters) with the same layout, filters, footer and export. The sizes are measured in docs/decisions/0210-server-paging.md.

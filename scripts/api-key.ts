@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { runCommand, withPortalDatabase } from './lib/command';
+import { runLinesCommand } from './lib/command';
 import type { Database } from '../src/server/db/tables';
 import { API_SCOPES, createApiKey, isApiScope, listApiKeys, revokeApiKey, type ApiScope } from '../src/server/services/api-keys';
 
@@ -77,22 +77,4 @@ export async function runApiKey(db: Kysely<Database>, command: ApiKeyCommand): P
   }
 }
 
-async function main(): Promise<number> {
-  let command: ApiKeyCommand;
-  try {
-    command = parseApiKeyArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`api-key: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (command.name === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  return withPortalDatabase(async (db) => {
-    for (const line of await runApiKey(db, command)) process.stdout.write(`${line}\n`);
-    return 0;
-  });
-}
-
-if (require.main === module) runCommand('api-key', main, [ApiKeyCommandError]);
+if (require.main === module) runLinesCommand({ name: 'api-key', usage: USAGE, parse: parseApiKeyArgs, run: runApiKey }, [ApiKeyCommandError]);

@@ -6,18 +6,21 @@
  *
  * Shows a progress bar while webpack works (a first start waits for this), then writes a gzip and a
  * brotli copy of every text asset for the server to send as they are. Also writes
- * dist/client-stats.json (chunk groups and their assets), read by scripts/bench/bundle-size.ts.
+ * dist/client-stats.json (chunk groups and their assets) and moves the source maps to
+ * dist/client-maps (never served), both read by scripts/bench/bundle-size.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { clientOutputDir, createConfig } from '../webpack.config';
+import { moveSourceMaps } from './lib/move-source-maps';
 import { precompressAssets } from './lib/precompress-assets';
 import { createProgress } from './lib/progress-bar';
 
 const root = path.resolve(__dirname, '..');
 const builtIndex = path.join(clientOutputDir, 'index.html');
 export const statsFile = path.join(root, 'dist', 'client-stats.json');
+export const mapsDir = path.join(root, 'dist', 'client-maps');
 
 const inputs = ['src/client', 'src/schema-runtime', 'webpack.config.ts', 'package-lock.json'];
 
@@ -55,6 +58,7 @@ function build(): Promise<void> {
       for (const w of info.warnings ?? []) console.warn(w.message);
       fs.mkdirSync(path.dirname(statsFile), { recursive: true });
       fs.writeFileSync(statsFile, JSON.stringify(info));
+      moveSourceMaps(clientOutputDir, mapsDir);
       const sizes = precompressAssets(clientOutputDir);
       const kb = (n: number) => `${Math.round(n / 1024)} KB`;
       console.log(

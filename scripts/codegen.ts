@@ -1,5 +1,7 @@
 /**
- * `npm run codegen`: writes TypeScript types for every schema under schemas/ into generated/index.ts.
+ * `npm run codegen`: writes TypeScript types for every schema under schemas/ into generated/index.ts,
+ * and the shapes those types know (properties and their types) into generated/schema-shapes.json:
+ * a schema set that goes live later is refused when it takes one of them away (see set-checks.ts).
  *
  * All schemas are folded into one index schema whose definitions are the documents (keyed by
  * their titles), with cross-document `$ref`s rewritten to point inside it, so a type shared by
@@ -11,6 +13,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { loadSchemaFiles, defaultSchemasDir } from '../src/schema-runtime/node';
 import { productKeyOf, substituteProduct } from '../src/schema-runtime/schema-catalog';
 import { deriveEnums } from '../src/schema-runtime/derived-enums';
+import { shapeSignature } from '../src/schema-runtime/set-checks';
 
 type Json = Record<string, unknown>;
 
@@ -96,22 +99,31 @@ export async function generateTypes(schemasDir: string = defaultSchemasDir()): P
   return ts.replace(/export interface PortalSchemas \{\}\n?/, '');
 }
 
+/** generated/schema-shapes.json: the shape signature of the schemas the types were generated from. */
+export function generateShapes(schemasDir: string = defaultSchemasDir()): string {
+  return `${JSON.stringify(shapeSignature(loadSchemaFiles(schemasDir)), null, 2)}\n`;
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  const out = join(process.cwd(), 'generated', 'index.ts');
-  const ts = await generateTypes();
+  const outputs: [string, string][] = [
+    [join(process.cwd(), 'generated', 'index.ts'), await generateTypes()],
+    [join(process.cwd(), 'generated', 'schema-shapes.json'), generateShapes()],
+  ];
   if (check) {
-    const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-    if (current !== ts) {
-      console.error('generated/ is stale: run `npm run codegen` and commit the result.');
+    const stale = outputs.filter(([out, text]) => (existsSync(out) ? readFileSync(out, 'utf8') : '') !== text);
+    if (stale.length > 0) {
+      console.error(`generated/ is stale (${stale.map(([out]) => out.replace(process.cwd() + '/', '')).join(', ')}): run \`npm run codegen\` and commit the result.`);
       process.exit(1);
     }
     console.log('generated/ is fresh.');
     return;
   }
   mkdirSync(join(process.cwd(), 'generated'), { recursive: true });
-  writeFileSync(out, ts);
-  console.log(`wrote ${out.replace(process.cwd() + '/', '')}`);
+  for (const [out, text] of outputs) {
+    writeFileSync(out, text);
+    console.log(`wrote ${out.replace(process.cwd() + '/', '')}`);
+  }
 }
 
 if (require.main === module) {

@@ -4,7 +4,7 @@
  * the embedded database takes one process at a time).
  */
 import { parseArgs } from 'node:util';
-import { runCommand, withPortalDatabase } from './lib/command';
+import { runLinesCommand } from './lib/command';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/tables';
 import {
@@ -158,22 +158,4 @@ export async function runUserAdmin(db: Kysely<Database>, command: UserAdminComma
   }
 }
 
-async function main(): Promise<number> {
-  let command: UserAdminCommand;
-  try {
-    command = parseUserAdminArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`user-admin: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (command.name === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  return withPortalDatabase(async (db) => {
-    for (const line of await runUserAdmin(db, command)) process.stdout.write(`${line}\n`);
-    return 0;
-  });
-}
-
-if (require.main === module) runCommand('user-admin', main, [UserAdminError]);
+if (require.main === module) runLinesCommand({ name: 'user-admin', usage: USAGE, parse: parseUserAdminArgs, run: runUserAdmin }, [UserAdminError]);

@@ -2,7 +2,9 @@
  * Accounting benchmark, on the embedded database and — when DATABASE_URL is set — on that
  * PostgreSQL server too (a throw-away database each, dropped afterwards):
  * - 1,000,000 job records over 5,000 projects and 20,000 users across 3 years (filled set-based,
- *   aggregates built from them), then p50/p95 of the three internal accounting calls through
+ *   aggregates built from them, four jobs in five with CPU time and GPU utilisation, a grant on every
+ *   cluster a project used), then p50/p95 of the three internal accounting calls, the grants and the
+ *   efficiency calls through
  *   `app.inject` with real sessions (budget p95 < 100 ms), for the default window and for 'all';
  * - ingest of 100,000 records in one call with an API key (budget < 10 s), then the same call again
  *   (stores 0; should take no longer).
@@ -40,17 +42,25 @@ async function fillUsage(db: Kysely<Database>): Promise<void> {
              count(*) OVER (PARTITION BY project_id)::int AS n
       FROM memberships
     ), p AS (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS idx FROM projects)
-    INSERT INTO usage_jobs (cluster, job_id, has_job_id, user_id, project_id, end_time, month, cpuh, gpuh, record)
+    INSERT INTO usage_jobs (cluster, job_id, has_job_id, user_id, project_id, end_time, month, cpuh, gpuh, cpu_used, gpu_used, record)
     SELECT (ARRAY['supek','padobran','cloud'])[1 + g % 3], 'b' || g, true, m.user_id, p.id, t.end_time,
            date_trunc('month', t.end_time AT TIME ZONE 'Europe/Zagreb')::date, (g % 97) * 1.5, (g % 7) * 0.5,
-           jsonb_build_object('jobid', 'b' || g, 'ncpus', g % 64, 'walltime', (g % 97) * 3600)
+           -- Four jobs in five report their CPU time and GPU utilisation (the fields of 0290).
+           CASE WHEN g % 5 <> 0 THEN (g % 97) * 1.5 * (g % 10) / 10.0 END, CASE WHEN g % 5 <> 0 THEN (g % 7) * 0.5 * (g % 10) / 10.0 END,
+           jsonb_build_object('jobid', 'b' || g, 'ncpus', g % 64, 'walltime', (g % 97) * 3600, 'total_cpu', (g % 97) * 540 * (g % 10), 'gpu_util', (g % 10) * 10)
     FROM generate_series(0, ${JOBS - 1}) g
     JOIN p ON p.idx = g % 5000
     JOIN m ON m.project_id = p.id AND m.rn = (g / 5000) % m.n
     CROSS JOIN LATERAL (SELECT now() - make_interval(secs => ((g::bigint * 7919) % ${seconds})::double precision)) t(end_time)`.execute(db);
   await sql`
-    INSERT INTO usage_monthly (cluster, project_id, user_id, month, cpuh, gpuh, jobs)
-    SELECT cluster, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*)::int FROM usage_jobs GROUP BY 1, 2, 3, 4`.execute(db);
+    INSERT INTO usage_monthly (cluster, project_id, user_id, month, cpuh, gpuh, jobs, cpu_used, cpuh_known, gpu_used, gpuh_known)
+    SELECT cluster, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*)::int, coalesce(sum(cpu_used), 0), coalesce(sum(cpuh) FILTER (WHERE cpu_used IS NOT NULL), 0),
+           coalesce(sum(gpu_used), 0), coalesce(sum(gpuh) FILTER (WHERE gpu_used IS NOT NULL), 0)
+    FROM usage_jobs GROUP BY 1, 2, 3, 4`.execute(db);
+  // A grant on every cluster a project used: the hours granted are twice those used so far.
+  await sql`
+    INSERT INTO project_grants (project_id, cluster, cpuh, gpuh, state)
+    SELECT project_id, cluster, greatest(sum(cpuh) * 2, 1), greatest(sum(gpuh) * 2, 1), 'approve' FROM usage_monthly GROUP BY 1, 2`.execute(db);
   await sql`ANALYZE`.execute(db);
 }
 
@@ -106,6 +116,8 @@ async function run(): Promise<void> {
       report(`project-records${window} (${CALLERS} leads)`, await timeCalls(app, leadCookies, `/api/v1/internal/accounting/project-records${window}`));
       report(`project-user-records${window} (${CALLERS} leads)`, await timeCalls(app, leadCookies, `/api/v1/internal/accounting/project-user-records${window}`));
     }
+    report(`grants (${CALLERS} leads)`, await timeCalls(app, leadCookies, '/api/v1/internal/grants'));
+    report(`accounting/efficiency (${CALLERS} leads)`, await timeCalls(app, leadCookies, '/api/v1/internal/accounting/efficiency'));
 
     const { key } = await createApiKey(db, 'bench');
     const members = await sql<{ person_username: string; identifier: string }>`
@@ -114,7 +126,7 @@ async function run(): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
     const usage = Array.from({ length: INGEST }, (_, i) => {
       const m = members.rows[i % members.rows.length];
-      return { jobid: `ingest-${i}`, user: m.person_username, project: m.identifier, end_time: now - 3600 - (i % 86_400) * 60, walltime: 600 + (i % 5000), ncpus: 1 + (i % 64), ngpus: i % 4 };
+      return { jobid: `ingest-${i}`, user: m.person_username, project: m.identifier, end_time: now - 3600 - (i % 86_400) * 60, walltime: 600 + (i % 5000), ncpus: 1 + (i % 64), ngpus: i % 4, total_cpu: (600 + (i % 5000)) * (1 + (i % 64)) * 0.6, gpu_util: i % 101 };
     });
     const payload = JSON.stringify({ usage });
     const send = async () => {

@@ -24,8 +24,10 @@ import { SCHEMA_IDS } from '../../src/schema-runtime';
 import { listRules } from '../../src/schema-runtime/grid-page-query';
 
 /** Rows of the lists sent whole (BENCH_WHOLE_ROWS): 5,000 is the budget's size, 25,000 the paged lists' big one. */
-const WHOLE_ROWS = (process.env.BENCH_WHOLE_ROWS ?? '5000,25000').split(',').map(Number);
+const WHOLE_ROWS = (process.env.BENCH_WHOLE_ROWS ?? '5000,25000').split(',').filter(Boolean).map(Number);
 const port = Number(process.env.BENCH_PORT ?? 8431);
+/** A filtered page call of a paged grid, request sent to last byte (issue 22): leaves the frame budget room for the pause and the redraw. */
+const PAGE_CALL_BUDGET_MS = 40;
 
 /** Projects in the states the projects grid shows, with members and granted types (api/projects-list.json). */
 function generatedProjects(ROWS: number): unknown[] {
@@ -170,7 +172,11 @@ async function measure(page: Page, label: string, waitMs = 3000): Promise<void> 
   if (calls.length) {
     calls.sort((a, b) => a - b);
     const delay = listRules(loadSchemaSet()).pagedFilterDelayMs;
-    console.log(`  of which: waiting for typing to pause ${delay} ms; the page call median ${calls[Math.floor(calls.length / 2)].toFixed(1)} ms, p95 ${calls[Math.ceil(calls.length * 0.95) - 1].toFixed(1)} ms (${calls.length} calls)`);
+    const callP95 = calls[Math.ceil(calls.length * 0.95) - 1];
+    console.log(
+      `  of which: waiting for typing to pause ${delay} ms; the filtered page call median ${calls[Math.floor(calls.length / 2)].toFixed(1)} ms, ` +
+        `p95 ${callP95.toFixed(1)} ms${callP95 >= PAGE_CALL_BUDGET_MS ? ' (OVER)' : ''} (budget < ${PAGE_CALL_BUDGET_MS} ms; ${calls.length} calls)`,
+    );
   }
 }
 

@@ -1,18 +1,23 @@
-import 'semantic-ui-css/semantic.min.css';
+import './styles/semantic-components';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/400-italic.css';
 import '@fontsource/lato/700.css';
 import '@fontsource/lato/700-italic.css';
 import './styles/global.css';
 
+import { guessedLocale, loadTranslations } from './i18n/translations';
 import { loadSchemaDocs } from './shared/schema-docs';
 
 /**
  * The schema set comes from the server before any module that reads it is evaluated: the app is
- * imported only then. `eager` keeps it in this chunk, so the page needs no extra request for it.
+ * imported only then (a set that goes live later replaces it in place: `shared/schema-docs.ts`).
+ * `eager` keeps it in this chunk, so the page needs no extra request for it. The interface texts
+ * start loading at the same time, so they cost no round trip of their own.
  */
+void loadTranslations(guessedLocale(document.cookie)).catch(() => undefined);
 loadSchemaDocs()
   .then(() => import(/* webpackMode: "eager" */ './main'))
+  .then((main) => main.start())
   .catch((error: unknown) => {
     const container = document.getElementById('root');
     if (container) container.textContent = 'Portal trenutno nije dostupan. / The portal is unavailable.';

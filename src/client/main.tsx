@@ -1,4 +1,5 @@
 /** The app, evaluated once the schema set is loaded (see `index.tsx`). */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -7,27 +8,40 @@ import { sessionApi } from './api/session';
 import { useScienceSoftwareQuery } from './api/software';
 import { provideFieldData } from './engine/schema-form/field-data';
 import { AppRoutes } from './app/app-routes';
+import { preloadPage } from './app/preload-page';
 import { createStore } from './app/store';
-import { initI18n } from './i18n/i18n';
+import { loadI18n } from './i18n/i18n';
+import { watchSchemaSet } from './shared/schema-docs';
 import { ToastProvider } from './shared/toast/toast-provider';
 
-provideFieldData({ useInstalledSoftware: useScienceSoftwareQuery });
-const store = createStore();
-const i18n = initI18n();
-// The session is checked once on load, before the first page needs it.
-void store.dispatch(sessionApi.endpoints.session.initiate());
+/** Starts the app once the schema set is loaded; resolves when the first render is under way. */
+export async function start(): Promise<void> {
+  provideFieldData({ useInstalledSoftware: useScienceSoftwareQuery });
+  const store = createStore();
+  // The session is checked once on load, before the first page needs it (and while the texts load).
+  void store.dispatch(sessionApi.endpoints.session.initiate());
+  preloadPage(window.location.pathname);
+  const i18n = await loadI18n();
+  // A set put live while the page was in the background is fetched when the user comes back to it.
+  watchSchemaSet();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
 
-createRoot(container).render(
-  <Provider store={store}>
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </I18nextProvider>
-  </Provider>,
-);
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: no long task for a phone to wait through.
+  startTransition(() =>
+    root.render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ToastProvider>
+        </I18nextProvider>
+      </Provider>,
+    ),
+  );
+}

@@ -4,10 +4,13 @@
  * which reports what was ignored as warnings. It never loosens a rule: the mapped body is then
  * validated as any other.
  *
- * - `aliases` at the root of a body schema (the request forms, api/project-change) names the client's fields for ours
- *   (e.g. `requestName` → `name`); when both are sent, the client's edited field wins;
+ * - `aliases` at the root of a body schema (the request forms, api/project-change, api/software-new,
+ *   api/invites-new) names the client's fields for ours (e.g. `requestName` → `name`); when both
+ *   are sent, the client's edited field wins;
  * - top-level fields the schema does not know are ignored (a warning each), as that client sends
  *   its whole form state;
+ * - a top-level field that `notGivenWhenEmpty` (beside `aliases`) names and that is sent as an
+ *   empty string is not given (a warning each): that client's untouched form field holds `''`;
  * - an empty string for a resource number means "not given";
  * - science domain and field names are matched case-insensitively against either language's label.
  */
@@ -56,11 +59,16 @@ function canonicalScience(schemas: SchemaCatalog, value: unknown): unknown {
 /**
  * Maps a body sent to the schema `nameOrId` from the current client's shape to ours. Only body
  * schemas that the client sends whole form states to carry `aliases` (possibly empty) at their
- * root: the request forms and api/project-change. Other schemas, and bodies that are not
- * objects, are returned as they are.
+ * root: the request forms, api/project-change, api/software-new and api/invites-new. Other
+ * schemas, and bodies that are not objects, are returned as they are.
  */
 export function mapCurrentClientBody(schemas: SchemaCatalog, nameOrId: string, body: unknown): CompatResult {
-  const schema = schemas.schema(nameOrId) as { properties?: Record<string, unknown>; additionalProperties?: unknown; aliases?: Record<string, string> };
+  const schema = schemas.schema(nameOrId) as {
+    properties?: Record<string, unknown>;
+    additionalProperties?: unknown;
+    aliases?: Record<string, string>;
+    notGivenWhenEmpty?: string[];
+  };
   if (!isRecord(body) || !schema.aliases || !schema.properties || schema.additionalProperties !== false) return { body, warnings: [] };
   const warnings: string[] = [];
   const out: Record<string, unknown> = { ...body };
@@ -72,6 +80,11 @@ export function mapCurrentClientBody(schemas: SchemaCatalog, nameOrId: string, b
   for (const key of Object.keys(out)) {
     if (key in schema.properties) continue;
     warnings.push(`/${key}: unknown field, ignored`);
+    delete out[key];
+  }
+  for (const key of schema.notGivenWhenEmpty ?? []) {
+    if (out[key] !== '') continue;
+    warnings.push(`/${key}: empty, not given`);
     delete out[key];
   }
   if (isRecord(out.resources_numbers)) {

@@ -1,8 +1,11 @@
 import type { ListRules } from '../../generated';
 import type { SchemaCatalog } from './schema-catalog';
-import type { FilterSpec, TableLayout } from './table-layout';
+import { GRID_PAGE_PARAMS, type FilterSpec, type TableLayout } from './table-layout';
 import { isFilterActive, YES_NO, type FilterValues, type ResolvedOptions, type SortState } from './grid-filters';
 import { readConsts } from './vocabulary';
+
+// Declared beside the layout, which refuses filters of these names; page queries read them here.
+export { GRID_PAGE_PARAMS };
 
 /*
  * One page of a staff grid whose list is too big to send whole (rules/lists.json): the window, the
@@ -22,9 +25,6 @@ export interface GridPageRequest {
   /** IANA time zone that instants (date_joined …) are shown and searched in. */
   timeZone: string;
 }
-
-/** Query parameters that are not filters; a layout's filter may not take one of these keys. */
-export const GRID_PAGE_PARAMS = ['offset', 'limit', 'sort', 'order', 'tz'] as const;
 
 /** Why a page query is refused (the server words it in the caller's language). */
 export type GridPageProblem =

@@ -5,15 +5,34 @@
 export { createAjv } from './create-ajv';
 export { addPortalKeywords, ANNOTATION_KEYWORDS, readPath, addYears, type CallerRole } from './keywords';
 export { requestDateCeiling } from './request-dates';
+export { leadMailOutcome, type LeadMailOutcome } from './lead-mail';
+export { languageCookieName } from './language-cookie';
 export { LIVE_RULES, liveRulesFor, type LiveRuleName } from './live-rules';
 export { allowsExtension, extensionRequestState, leadRoleName, registryRules, usernameMaxLength, type RegistryRules, type StateBehaviourEntry } from './rule-annotations';
 export { mailRules, type MailKindRule, type MailRules, type DigestSchedule } from './mail-rules';
+export { defaultGrants, grantRules, grantsHoursIn, type GrantRuleSet } from './grant-rules';
 export { mapCurrentClientBody, type CompatResult } from './client-compat';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';
 export { readVocabulary, readConsts, type VocabularyEntry } from './vocabulary';
 export { readDomainBranches, scienceDomainsOf, type ScienceChoice, type ScienceDomainChoice } from './science-domains';
+export {
+  checkSchemaDocs,
+  checkSchemaSet,
+  checkRefs,
+  checkBounds,
+  compileProblems,
+  checkExamples,
+  parseSchemaExamples,
+  shapeSignature,
+  shapeChanges,
+  NEEDS_RELEASE,
+  type SchemaProblem,
+  type SchemaExample,
+  type ShapeSignature,
+} from './set-checks';
+export { diffSchemaDocs, type SchemaChange } from './set-diff';
 export {
   toValidationIssues,
   formatIssue,

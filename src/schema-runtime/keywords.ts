@@ -13,8 +13,9 @@ export const ANNOTATION_KEYWORDS = [
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
   'resourceTags', 'service', 'accountingTimeZone',
   'stuck', 'blocksComputing', 'resend', 'afterDays',
-  'aliases', 'liveRules', 'unchosenMessage',
+  'aliases', 'notGivenWhenEmpty', 'liveRules', 'unchosenMessage',
   'routine', 'digest', 'afterMonthDays',
+  'grantsHours',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

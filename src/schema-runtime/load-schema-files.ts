@@ -7,8 +7,12 @@ export function defaultSchemasDir(): string {
   return resolve(process.env.SCHEMAS_DIR ?? join(process.cwd(), 'schemas'));
 }
 
+/** The folder of example payloads under the schemas folder: not schemas, checked against them. */
+export const EXAMPLES_FOLDER = 'examples';
+
 /**
- * Reads every `*.json` under a folder (Node only; the browser bundles the same files).
+ * Reads every `*.json` under a folder but `examples/` (Node only; the browser loads the same
+ * documents from the server).
  *
  * @throws with the file name when a file is not valid JSON.
  */
@@ -17,6 +21,7 @@ export function loadSchemaFiles(dir: string = defaultSchemasDir()): SchemaDoc[] 
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder).sort()) {
       const full = join(folder, name);
+      if (folder === dir && name === EXAMPLES_FOLDER) continue;
       if (statSync(full).isDirectory()) walk(full);
       else if (name.endsWith('.json')) files.push(full);
     }

@@ -3,7 +3,11 @@
  * `layout` annotations describe the grid. Read here without ajv or webpack, so the same code runs
  * in the browser, in unit tests and in scripts.
  */
-import { GRID_PAGE_PARAMS } from './grid-page-query';
+/**
+ * Query parameters of a grid page that are not filters (`grid-page-query.ts` reads them); a layout's
+ * filter may not take one of these keys.
+ */
+export const GRID_PAGE_PARAMS = ['offset', 'limit', 'sort', 'order', 'tz'] as const;
 
 /** Formats a value can be shown or searched in. */
 export type ValueFormat = 'text' | 'date' | 'dateTime' | 'personName';

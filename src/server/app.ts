@@ -6,12 +6,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
-import { registerChangeMarker } from './services/list-cache';
+import { registerListUpkeep } from './services/list-cache';
 import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSpa } from './plugins/spa';
 import { declareRouteSchemas, registerOpenApi } from './plugins/openapi';
+import { mapCurrentClientBodies } from './plugins/current-client';
 import { sessionRoutes } from './routes/session';
 import { federationRoutes } from './routes/federation';
 import { registryRoutes } from './routes/registry';
@@ -28,7 +30,11 @@ import { userRoutes } from './routes/users';
 import { gridPageRoutes } from './routes/grid-pages';
 import { operationsRoutes } from './routes/operations';
 import { accountingRoutes } from './routes/accounting';
+import { grantRoutes } from './routes/grants';
 import { schemaRoutes } from './routes/schemas';
+import { outboxRoutes } from './routes/outbox';
+import { liveValidator } from './services/schema-live/live-validator';
+import { schemaSetHash } from './services/schema-live/set-hash';
 import { externalRoutes } from './routes/external';
 
 /** A request id a proxy sent along is kept when it looks like one; otherwise a new one is made. */
@@ -64,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     frameworkErrors: frameworkErrorsFor(ctx.schemas.service.serviceKey),
     // Every log line of a request carries its id; the answer returns it, so a user's report can be traced.
     requestIdHeader: false,
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     genReqId: (request) => {
       const sent = request.headers['x-request-id'];
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -74,10 +82,17 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     reply.header('x-request-id', request.id);
     done();
   });
+  registerRequestLog(app);
+  // A route's `$ref` is looked up in the set in use at each request: a reloaded set applies at once.
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && Object.keys(schema).length === 1) return ctx.schemas.validator(ref);
+    if (typeof ref === 'string' && Object.keys(schema).length === 1) return liveValidator(ctx, ref);
     return ctx.schemas.ajv.compile(schema);
+  });
+  // Every answer names the schema set it was made with, so an open page learns of a new one.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('x-schema-set', schemaSetHash(ctx.schemas));
+    done(null, payload);
   });
   // Every route the app registers, for the authorization matrix test (HEAD twins of GETs left out).
   const routes: RegisteredRoute[] = [];
@@ -85,8 +100,10 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
   });
-  // Each route's request and response schemas, declared in one place (openapi/route-schemas.ts).
+  // Collects each route's shape (its `schema:` option) for the OpenAPI document; before the routes register.
   declareRouteSchemas(app);
+  // Bodies whose schema carries `aliases` take the current web client's whole form state.
+  mapCurrentClientBodies(app, () => ctx.schemas);
   registerErrorHandling(app, ctx.schemas.service.serviceKey);
   // Clients send the JSON content type on every mutating call, also when there is no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -109,7 +126,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   registerSecurityHeaders(app, ctx);
   await registerRequestGuards(app);
   await registerAuth(app, ctx);
-  registerChangeMarker(app, ctx, ctx.schemas.constants.sessionDays);
+  registerListUpkeep(app, ctx);
   // At the root, so that its timing hook sees every route.
   await operationsRoutes(app, ctx);
   await app.register(async (api) => sessionRoutes(api, ctx));
@@ -127,8 +144,10 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => readinessRoutes(api, ctx));
   await app.register(async (api) => mailPreferenceRoutes(api, ctx));
   await app.register(async (api) => accountingRoutes(api, ctx));
+  await app.register(async (api) => grantRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));
+  await app.register(async (api) => outboxRoutes(api, ctx));
   await registerOpenApi(app, ctx);
   await registerSpa(app, ctx);
   return app;

@@ -3,8 +3,11 @@ import type { AppContext } from './context';
 import { migrate, openDatabase } from './db/database';
 import { syncVocabularies } from './db/vocabularies';
 import { startSessionCache } from './services/session-cache';
-import { loadSchemaSet } from '../schema-runtime/node';
+import { startListNotices } from './services/live-lists/list-upkeep';
+import { defaultSchemasDir } from '../schema-runtime/node';
 import type { SchemaSet } from '../schema-runtime';
+import { readCandidate } from './services/schema-live/live-schemas';
+import { problemLines, startLiveSchemas } from './services/schema-live/start-live';
 
 /** An opened context and how to close it. */
 export interface Bootstrapped {
@@ -14,9 +17,14 @@ export interface Bootstrapped {
 
 /**
  * Opens the database, brings it up to date, fills the lookup tables from the schemas and, in demo
- * mode, seeds the demo data on first start.
+ * mode, seeds the demo data on first start. Without a `given` set the schema folder is read,
+ * checked as a reload would check it, and served live (reloaded when it changes).
  */
-export async function bootstrap(config: ServerConfig, schemas: SchemaSet = loadSchemaSet()): Promise<Bootstrapped> {
+export async function bootstrap(config: ServerConfig, given?: SchemaSet): Promise<Bootstrapped> {
+  const dir = defaultSchemasDir();
+  const start = given ? undefined : readCandidate(dir);
+  if (start && !start.set) throw new Error(`The schemas in ${dir} are refused:\n${problemLines(start.problems).join('\n')}`);
+  const schemas = given ?? start!.set!;
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(handle.db);
@@ -26,9 +34,18 @@ export async function bootstrap(config: ServerConfig, schemas: SchemaSet = loadS
       await seedDemo(handle.db, schemas);
     }
     await startSessionCache(handle, (error) => console.error(`session cache off, every request reads its session: ${error.message}`));
+    await startListNotices(handle);
   } catch (error) {
     await handle.close();
     throw error;
   }
-  return { ctx: { db: handle.db, schemas, config }, close: () => handle.close() };
+  const ctx: AppContext = { db: handle.db, schemas, config };
+  const live = start ? await startLiveSchemas(ctx, handle, { dir, set: schemas, docs: start.docs, watch: config.schemasWatch }) : undefined;
+  return {
+    ctx,
+    close: async () => {
+      await live?.stop();
+      await handle.close();
+    },
+  };
 }

@@ -15,6 +15,11 @@ export interface ServerConfig {
   demo: boolean;
   /** Public base URL used in mails (e.g. https://portal.example.org). */
   publicUrl: string;
+  /**
+   * Browsers reach the portal over https (`PUBLIC_URL` is https): cookies are `Secure`, HSTS and
+   * `upgrade-insecure-requests` are sent. Decided here only, from the address, never from `NODE_ENV`.
+   */
+  https: boolean;
   enableAccounting: boolean;
   enableEdugain: boolean;
   graceMonths?: number;
@@ -25,6 +30,8 @@ export interface ServerConfig {
   clientDir: string;
   /** Start background jobs (outbox sender, cleanups). */
   jobs: boolean;
+  /** Watch the schema folder and put a good edit live without a restart (services/schema-live). */
+  schemasWatch: boolean;
   /** Addresses and networks (CIDR) allowed to read /metrics. */
   metricsAllow: string[];
   /** JSON file of identifier rewrites, institutions and realms for the external API (schemas/api/external-maps.json). */
@@ -46,6 +53,14 @@ export interface SamlSettings {
   idpMetadata?: string;
   /** Metadata of the eduGAIN proxy identity provider: a file path or an http(s) URL. */
   edugainIdpMetadata?: string;
+  /**
+   * The certificates (a PEM file, or PEM text) the federations sign their metadata with; metadata
+   * whose signature does not verify with one of them is never trusted (services/saml/idp-metadata.ts).
+   */
+  idpMetadataCert?: string;
+  edugainIdpMetadataCert?: string;
+  /** How often metadata is fetched again, in seconds; the last good copy serves while a fetch fails. */
+  metadataRefreshSeconds: number;
   /** PEM files of the service providers' key and certificate; generated and kept in DATA_DIR in demo mode. */
   spKeyFile?: string;
   spCertFile?: string;
@@ -55,8 +70,38 @@ export interface SamlSettings {
   edugainAllowAaiEduHr: boolean;
   /** JSON file `[{"from": ePPN, "to": username | "new"}]` resolving eduGAIN name collisions. */
   edugainUserMap?: string;
-  /** Accepted clock difference to the identity provider, in seconds. */
+  /** Accepted clock difference to the identity provider, in seconds (Shibboleth's 180 by default). */
   clockSkewSeconds: number;
+  /** Federations whose identity provider may start a sign-in (unsolicited responses); none by default. */
+  allowUnsolicited: ('national' | 'edugain')[];
+  /**
+   * A second key pair for certificate rollover: published beside the current one (signing and
+   * encryption) and tried for decryption, never used to sign.
+   */
+  spNextKeyFile?: string;
+  spNextCertFile?: string;
+  /** What the SP metadata says for registration (`services/saml/sp-metadata.ts`); unset parts come from schemas/rules/service.json. */
+  metadata: SpMetadataSettings;
+}
+
+/** Texts in the two languages; either may be unset. */
+export interface Bilingual {
+  hr?: string;
+  en?: string;
+}
+
+/** mdui:UIInfo and ContactPerson of the SP metadata (eduGAIN registration, GÉANT Code of Conduct). */
+export interface SpMetadataSettings {
+  displayName: Bilingual;
+  description: Bilingual;
+  informationUrl: Bilingual;
+  privacyStatementUrl: Bilingual;
+  technicalContact?: string;
+  supportContact?: string;
+}
+
+function bilingual(env: NodeJS.ProcessEnv, name: string): Bilingual {
+  return { hr: env[`${name}_HR`] || undefined, en: env[`${name}_EN`] || undefined };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -71,6 +116,35 @@ function int(value: string | undefined, fallback: number | undefined, name: stri
   return n;
 }
 
+/**
+ * Whether `PUBLIC_URL` is an https address. In production an http one is refused unless
+ * `PUBLIC_URL_HTTP_ALLOWED` says browsers really reach the portal over plain http (`requireHttps` false).
+ */
+function publicAddressIsHttps(publicUrl: string, requireHttps: boolean, given: boolean): boolean {
+  let protocol: string;
+  try {
+    protocol = new URL(publicUrl).protocol;
+  } catch {
+    throw new Error(`PUBLIC_URL must be the portal's address as users open it (https://portal.example.org), got "${publicUrl}"`);
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`PUBLIC_URL must start with https:// or http://, got "${publicUrl}"`);
+  if (protocol === 'http:' && requireHttps)
+    throw new Error(
+      `PUBLIC_URL is ${given ? `"${publicUrl}"` : `unset (so "${publicUrl}")`} in production: the session cookie would travel without Secure and no HSTS would be sent. ` +
+        'Set PUBLIC_URL to the https:// address users open (also when TLS ends at a proxy in front of the portal), ' +
+        'or set PUBLIC_URL_HTTP_ALLOWED=true if browsers really reach this portal over plain http.',
+    );
+  return protocol === 'https:';
+}
+
+/** A comma-separated list of federation names (`national`, `edugain`). */
+function federations(value: string | undefined, name: string): ('national' | 'edugain')[] {
+  const names = (value ?? '').split(',').map((f) => f.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((f) => f !== 'national' && f !== 'edugain');
+  if (unknown.length) throw new Error(`${name} lists federations national and edugain only, got "${unknown.join(', ')}"`);
+  return [...new Set(names)] as ('national' | 'edugain')[];
+}
+
 /** Reads the configuration from an environment (default: `process.env`). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -78,6 +152,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const sessionSecret = env.SESSION_SECRET ?? (production ? '' : 'development-only-secret');
   if (production && sessionSecret.length < 32) throw new Error('SESSION_SECRET of at least 32 characters is required in production');
   const demo = flag(env.DEMO, !production);
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  const https = publicAddressIsHttps(publicUrl, production && !flag(env.PUBLIC_URL_HTTP_ALLOWED, false), Boolean(env.PUBLIC_URL));
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -87,7 +163,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionSecret,
     production,
     demo,
-    publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    https,
     // On in demo mode, so a newcomer sees the usage pages filled by the demo seed.
     enableAccounting: flag(env.ENABLE_ACCOUNTING, demo),
     enableEdugain: flag(env.ENABLE_EDUGAIN, true),
@@ -102,15 +179,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     saml: {
       idpMetadata: env.SAML_IDP_METADATA || undefined,
       edugainIdpMetadata: env.SAML_EDUGAIN_IDP_METADATA || undefined,
+      idpMetadataCert: env.SAML_IDP_METADATA_CERT || undefined,
+      edugainIdpMetadataCert: env.SAML_EDUGAIN_IDP_METADATA_CERT || undefined,
+      metadataRefreshSeconds: int(env.SAML_METADATA_REFRESH_SECONDS, 3600, 'SAML_METADATA_REFRESH_SECONDS')!,
       spKeyFile: env.SAML_SP_KEY_FILE || undefined,
       spCertFile: env.SAML_SP_CERT_FILE || undefined,
       aaiEduHrIdpMatch: env.SAML_AAIEDUHR_IDP_MATCH || 'https://login.aaiedu.hr',
       edugainAllowAaiEduHr: flag(env.SAML_EDUGAIN_ALLOW_AAIEDUHR, false),
       edugainUserMap: env.SAML_EDUGAIN_USER_MAP || undefined,
-      clockSkewSeconds: int(env.SAML_CLOCK_SKEW_SECONDS, 60, 'SAML_CLOCK_SKEW_SECONDS')!,
+      clockSkewSeconds: int(env.SAML_CLOCK_SKEW_SECONDS, 180, 'SAML_CLOCK_SKEW_SECONDS')!,
+      allowUnsolicited: federations(env.SAML_ALLOW_UNSOLICITED, 'SAML_ALLOW_UNSOLICITED'),
+      spNextKeyFile: env.SAML_SP_NEXT_KEY_FILE || undefined,
+      spNextCertFile: env.SAML_SP_NEXT_CERT_FILE || undefined,
+      metadata: {
+        displayName: bilingual(env, 'SAML_SP_DISPLAY_NAME'),
+        description: bilingual(env, 'SAML_SP_DESCRIPTION'),
+        informationUrl: bilingual(env, 'SAML_SP_INFORMATION_URL'),
+        privacyStatementUrl: bilingual(env, 'SAML_SP_PRIVACY_URL'),
+        technicalContact: env.SAML_SP_TECHNICAL_CONTACT || undefined,
+        supportContact: env.SAML_SP_SUPPORT_CONTACT || undefined,
+      },
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true),
+    schemasWatch: flag(env.SCHEMAS_WATCH, true),
     externalApiMaps: env.EXTERNAL_API_MAPS || undefined,
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
       .split(',')

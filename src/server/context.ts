@@ -3,12 +3,16 @@ import type { SchemaSet } from '../schema-runtime';
 import type { ServerConfig } from './config';
 import type { Database, UserRow } from './db/tables';
 import type { ApiKeyInfo, ApiScope } from './services/api-keys';
+import type { LiveSchemas } from './services/schema-live/live-schemas';
 
 /** What every route and service needs, built once by the app factory. */
 export interface AppContext {
   db: Kysely<Database>;
+  /** The schema set in use: read it when it is used, never keep it (it is replaced when `live` reloads). */
   schemas: SchemaSet;
   config: ServerConfig;
+  /** The replaceable set behind `schemas`, in a process that watches its schema folder. */
+  live?: LiveSchemas;
 }
 
 /** The signed-in user of a request and their session. */

@@ -1,40 +1,69 @@
-import { ERROR_TEXTS_HR } from './i18n/error-texts';
-import { renderMessage, type Language, type MessageKey, type MessageParams } from './i18n/messages';
+import { renderMessage, type Language, type MessageKey, type MessageParams, type Texts } from './i18n/messages';
 
 /**
- * The error catalogue: every error the API answers with, by stable key. The key is also the i18n
- * key the client shows (`errors.<key>`); the message is the plain English fallback. Answers are
- * `{"status": {"code": <HTTP status>, "message": "...", "key": "..."}}`. The message is answered in
- * the caller's language (`i18n/language.ts`): the Croatian texts are in `i18n/error-texts.ts`, the
- * texts of detailed messages in `i18n/messages.ts`.
+ * The error catalogue: every error the API answers with, by stable key, with its HTTP status and
+ * its text in both languages (the shape of `MESSAGES` in `i18n/messages.ts`, which holds the
+ * detailed messages). Answers are `{"status": {"code": <HTTP status>, "message": "...", "key": "..."}}`:
+ * the key is what a caller may branch on, the message is in the caller's language
+ * (`i18n/language.ts`); the web client shows the message as the server wrote it. Every key is listed
+ * in the API reference of docs/deploy.md, and tests/unit/server/error-catalogue.test.ts holds the
+ * two together.
  */
 export const ERRORS = {
-  badRequest: { status: 400, message: 'Bad request' },
-  invalidOib: { status: 400, message: 'An OIB is exactly 11 digits' },
-  malformedJson: { status: 400, message: 'The request body is not valid JSON' },
-  validationFailed: { status: 400, message: 'The request is not valid' },
-  notAuthenticated: { status: 401, message: 'Authentication credentials were not provided' },
-  loginFailed: { status: 401, message: 'Invalid username or password' },
-  apiKeyInvalid: { status: 401, message: 'A valid API key is required: Authorization: Api-Key <prefix.secret>' },
-  apiKeyScope: { status: 403, message: 'This API key is not allowed to make this call' },
-  unknownCluster: { status: 400, message: 'Nonexisting resource' },
-  usageRowInvalid: { status: 400, message: 'A usage record is not valid' },
-  csrfFailed: { status: 403, message: 'CSRF token missing or incorrect' },
-  forbidden: { status: 403, message: 'You are not allowed to do this' },
-  crossSiteRefused: { status: 403, message: 'This link must be opened from the portal itself; open the invitation from your e-mail in the portal' },
-  notFound: { status: 404, message: 'Not found' },
-  methodNotAllowed: { status: 405, message: 'Method not allowed' },
-  conflict: { status: 409, message: 'Conflict' },
-  payloadTooLarge: { status: 413, message: 'The request body is too large' },
-  uriTooLong: { status: 414, message: 'A part of the URL is too long' },
-  unsupportedMediaType: { status: 415, message: 'Unsupported content type; send application/json' },
-  tooManyLoginAttempts: { status: 429, message: 'Too many login attempts; try again in a few minutes' },
-  tooManyInvitations: { status: 429, message: 'Too many invitations sent in the last hour' },
-  registryUnavailable: { status: 502, message: 'The research registry cannot be reached' },
-  federationUnavailable: { status: 503, message: 'The identity federation cannot be reached' },
-  clientNotBuilt: { status: 503, message: 'The web client is not built yet; run `npm run build`' },
-  internal: { status: 500, message: 'Internal server error' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  badRequest: { status: 400, en: 'Bad request', hr: 'Neispravan zahtjev' },
+  invalidOib: { status: 400, en: 'An OIB is exactly 11 digits', hr: 'OIB ima točno 11 znamenki' },
+  malformedJson: { status: 400, en: 'The request body is not valid JSON', hr: 'Tijelo zahtjeva nije ispravan JSON' },
+  validationFailed: { status: 400, en: 'The request is not valid', hr: 'Zahtjev nije ispravan' },
+  notAuthenticated: { status: 401, en: 'Authentication credentials were not provided', hr: 'Niste prijavljeni' },
+  loginFailed: { status: 401, en: 'Invalid username or password', hr: 'Neispravno korisničko ime ili lozinka' },
+  apiKeyInvalid: {
+    status: 401,
+    en: 'A valid API key is required: Authorization: Api-Key <prefix.secret>',
+    hr: 'Potreban je ispravan API ključ: Authorization: Api-Key <prefix.secret>',
+  },
+  apiKeyScope: { status: 403, en: 'This API key is not allowed to make this call', hr: 'Ovaj API ključ ne smije obaviti ovaj poziv' },
+  unknownCluster: { status: 400, en: 'Nonexisting resource', hr: 'Nepostojeći resurs' },
+  usageRowInvalid: { status: 400, en: 'A usage record is not valid', hr: 'Zapis o potrošnji nije ispravan' },
+  csrfFailed: { status: 403, en: 'CSRF token missing or incorrect', hr: 'CSRF token nedostaje ili nije ispravan' },
+  forbidden: { status: 403, en: 'You are not allowed to do this', hr: 'Nemate pravo na ovu radnju' },
+  crossSiteRefused: {
+    status: 403,
+    en: 'This link must be opened from the portal itself; open the invitation from your e-mail in the portal',
+    hr: 'Ova se poveznica mora otvoriti iz samog portala; otvorite pozivnicu iz e-pošte u portalu',
+  },
+  notFound: { status: 404, en: 'Not found', hr: 'Nije pronađeno' },
+  methodNotAllowed: { status: 405, en: 'Method not allowed', hr: 'Metoda nije dopuštena' },
+  conflict: { status: 409, en: 'Conflict', hr: 'Sukob s postojećim podacima' },
+  payloadTooLarge: { status: 413, en: 'The request body is too large', hr: 'Tijelo zahtjeva je preveliko' },
+  uriTooLong: { status: 414, en: 'A part of the URL is too long', hr: 'Dio adrese (URL) je predug' },
+  unsupportedMediaType: {
+    status: 415,
+    en: 'Unsupported content type; send application/json',
+    hr: 'Nepodržana vrsta sadržaja; pošaljite application/json',
+  },
+  tooManyLoginAttempts: {
+    status: 429,
+    en: 'Too many login attempts; try again in a few minutes',
+    hr: 'Previše pokušaja prijave; pokušajte ponovno za nekoliko minuta',
+  },
+  tooManyInvitations: {
+    status: 429,
+    en: 'Too many invitations sent in the last hour',
+    hr: 'Previše pozivnica poslano u posljednjih sat vremena',
+  },
+  registryUnavailable: { status: 502, en: 'The research registry cannot be reached', hr: 'Sustav CroRIS trenutno nije dostupan' },
+  federationUnavailable: {
+    status: 503,
+    en: 'The identity federation cannot be reached',
+    hr: 'Federacija identiteta trenutačno nije dostupna',
+  },
+  clientNotBuilt: {
+    status: 503,
+    en: 'The web client is not built yet; run `npm run build`',
+    hr: 'Web-klijent još nije izgrađen; pokrenite `npm run build`',
+  },
+  internal: { status: 500, en: 'Internal server error', hr: 'Greška na poslužitelju' },
+} as const satisfies Record<string, Texts & { status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
@@ -55,7 +84,7 @@ export function localText(render: (lang: Language) => string): LocalText {
 
 /** The text of a catalogue error in a language. */
 export function errorText(key: ErrorKey, lang: Language): string {
-  return lang === 'hr' ? ERROR_TEXTS_HR[key] : ERRORS[key].message;
+  return ERRORS[key][lang];
 }
 
 /** An error the API answers with its catalogue status and key; the message may add detail. */
@@ -67,7 +96,7 @@ export class ApiError extends Error {
   readonly text?: LocalText;
 
   constructor(key: ErrorKey, message?: string | LocalText, extra?: Record<string, unknown>) {
-    super(typeof message === 'object' ? message.render('en') : (message ?? ERRORS[key].message));
+    super(typeof message === 'object' ? message.render('en') : (message ?? ERRORS[key].en));
     this.key = key;
     this.statusCode = ERRORS[key].status;
     this.extra = extra;
@@ -77,12 +106,12 @@ export class ApiError extends Error {
   /** The message in a language; a free-text message (no catalogue text) stays as written. */
   messageIn(lang: Language): string {
     if (this.text) return this.text.render(lang);
-    return this.message === ERRORS[this.key].message ? errorText(this.key, lang) : this.message;
+    return this.message === ERRORS[this.key].en ? errorText(this.key, lang) : this.message;
   }
 }
 
 /** The JSON body of an error answer. */
-export function errorBody(key: ErrorKey, message: string = ERRORS[key].message, extra?: Record<string, unknown>) {
+export function errorBody(key: ErrorKey, message: string = ERRORS[key].en, extra?: Record<string, unknown>) {
   return { status: { code: ERRORS[key].status, message, key }, ...extra };
 }
 

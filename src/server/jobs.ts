@@ -58,6 +58,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
             everyMs: mailRules(ctx.schemas).digest.everyMs,
             run: () => import('./services/accounting/usage-summaries').then(({ runUsageSummaries }) => runUsageSummaries(ctx)),
           },
+          {
+            name: 'grant-warnings',
+            everyMs: mailRules(ctx.schemas).digest.everyMs,
+            run: () => import('./services/grants/warnings').then(({ runGrantWarnings }) => runGrantWarnings(ctx)),
+          },
         ]
       : []),
     {

@@ -13,6 +13,8 @@ export interface Monitor {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   jobRuns: Counter<'job' | 'outcome'>;
   loginFailures: Counter<'reason'>;
+  /** Federation metadata fetches by outcome (`ok`, `failed`: the last good copy stayed in use). */
+  samlMetadataRefreshes: Counter<'federation' | 'outcome'>;
   /** The outbox sender of this process, when it runs one. */
   outbox?: OutboxSender;
 }
@@ -37,6 +39,12 @@ export function monitorOf(ctx: AppContext): Monitor {
     }),
     jobRuns: new Counter({ name: 'portal_job_runs_total', help: 'Background job runs by outcome', labelNames: ['job', 'outcome'], registers: [registry] }),
     loginFailures: new Counter({ name: 'portal_login_failures_total', help: 'Refused password logins', labelNames: ['reason'], registers: [registry] }),
+    samlMetadataRefreshes: new Counter({
+      name: 'portal_saml_metadata_refreshes_total',
+      help: 'Scheduled fetches of federation metadata by outcome; failed ones kept the last good copy',
+      labelNames: ['federation', 'outcome'],
+      registers: [registry],
+    }),
   };
   new Gauge({
     name: 'portal_outbox_backlog',

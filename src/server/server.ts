@@ -15,9 +15,10 @@ async function main(): Promise<void> {
   if (standIn) config.registry = { ...config.registry, url: standIn.url, username: 'demo', password: 'demo' };
   // Demo mode without federation metadata signs in through a local stand-in identity provider.
   const idpStandIn = config.demo && !config.production && !config.saml.idpMetadata && !config.saml.edugainIdpMetadata ? await startIdpStandIn() : undefined;
-  if (idpStandIn) config.saml = { ...config.saml, idpMetadata: idpStandIn.metadataUrl.national, edugainIdpMetadata: idpStandIn.metadataUrl.edugain };
+  if (idpStandIn) config.saml = { ...config.saml, idpMetadata: idpStandIn.metadataUrl.national, edugainIdpMetadata: idpStandIn.metadataUrl.edugain, idpMetadataCert: idpStandIn.metadataCert, edugainIdpMetadataCert: idpStandIn.metadataCert };
   const { ctx, close } = await bootstrap(config);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  if (ctx.live) ctx.live.log = (level, line, detail) => app.log[level]({ detail }, line);
   const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

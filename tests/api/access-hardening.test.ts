@@ -64,13 +64,15 @@ describe('access hardening', () => {
       }
     });
 
-    it('adds HSTS in production only', async () => {
-      const prod = await buildApp({ ...t.ctx, config: { ...t.ctx.config, production: true } }, { logger: false });
-      try {
-        const res = await prod.inject({ method: 'GET', url: '/api/v1/sessionactive' });
-        expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      } finally {
-        await prod.close();
+    it('adds HSTS when the portal is served over https, in production or not (tests/api/https-address.test.ts)', async () => {
+      for (const production of [false, true]) {
+        const https = await buildApp({ ...t.ctx, config: { ...t.ctx.config, production, https: true } }, { logger: false });
+        try {
+          const res = await https.inject({ method: 'GET', url: '/api/v1/sessionactive' });
+          expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        } finally {
+          await https.close();
+        }
       }
     });
   });

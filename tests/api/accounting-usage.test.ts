@@ -81,6 +81,16 @@ describe('accounting answers GET /api/v1/internal/accounting/*', () => {
     expect(body.supek.cumulative.cpuh.at(-1)).toEqual({ month: monthLabelAgo(0), 'NR-1': 35, 'NR-2': 10 });
   });
 
+  it('cumulative counts from the first usage: the window’s bars start from the hours before it, as the forecast does', async () => {
+    // NR-2 used 3 hours 14 months ago, before the last 12 months shown.
+    const { body } = await get(lead, 'project-records');
+    const cumulative: Row[] = body.supek.cumulative.cpuh;
+    expect(cumulative[0]).toMatchObject({ 'NR-2': 3 });
+    expect(cumulative.at(-1)).toEqual({ month: monthLabelAgo(0), 'NR-1': 35, 'NR-2': 10 });
+    // The monthly bars show only the window's hours.
+    expect(body.supek.monthly.cpuh.reduce((s: number, r: Row) => s + Number(r['NR-2']), 0)).toBe(7);
+  });
+
   it('a lead sees their led projects per project and per user, and not a project they only belong to', async () => {
     const perProject = await get(lead, 'project-records');
     expect(Object.keys(perProject.body.projects_mapping).sort()).toEqual(['NR-1', 'NR-2']);
@@ -125,6 +135,8 @@ describe('accounting answers GET /api/v1/internal/accounting/*', () => {
     expect(forecast).toMatchObject({ perMonth: 11.67, soFar: 35, endDate: end });
     expect(forecast.atEnd).toBeGreaterThan(35 + 11.67 * 5.5);
     expect(forecast.atEnd).toBeLessThan(35 + 11.67 * 6.5);
+    // “So far” is the bar of the current month.
+    expect(body.supek.cumulative.cpuh.at(-1)['NR-1']).toBe(forecast.soFar);
     expect(forecast.months[0].month).toBe(monthLabelAgo(0));
     expect(forecast.months.at(-1).cpuh).toBeCloseTo(forecast.atEnd, 1);
     // A project past its end date gets none.

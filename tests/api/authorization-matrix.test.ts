@@ -135,6 +135,13 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/accounting/project-records', (i) => ({ url: `/api/v1/internal/accounting/project-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/accounting/project-user-records', (i) => ({ url: `/api/v1/internal/accounting/project-user-records?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/accounting/science-usage', () => ({ url: '/api/v1/internal/accounting/science-usage' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/grants', (i) => ({ url: `/api/v1/internal/grants?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/grants/over-threshold', () => ({ url: '/api/v1/internal/grants/over-threshold' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/accounting/efficiency', (i) => ({ url: `/api/v1/internal/accounting/efficiency?project=${encodeURIComponent(i.project.identifier)}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/accounting/efficiency/projects', () => ({ url: '/api/v1/internal/accounting/efficiency/projects' }), STAFF_ONLY(200)],
+  // The outbox: staff only (a number no mail has is not found, for staff only).
+  ['GET', '/api/v1/internal/outbox/', () => ({ url: '/api/v1/internal/outbox/' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/outbox/:id', () => ({ url: '/api/v1/internal/outbox/2147483647' }), STAFF_ONLY(404)],
   // API-key routes: no session of any role opens them (tests/api/api-keys.test.ts and external-api.test.ts test the keys).
   ['POST', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek', body: { usage: [] } }), all(401)],
   ['GET', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek' }), all(401)],
@@ -144,6 +151,8 @@ const MATRIX: Row[] = [
   // Operator endpoints: public health; metrics only by the caller's address (loopback here), whoever is signed in.
   // The schema set the browser loads before the first page: public, the login page reads it.
   ['GET', '/api/v1/internal/schemas/', () => ({ url: '/api/v1/internal/schemas/' }), all(200)],
+  ['POST', '/api/v1/internal/schemas/reload', () => ({ url: '/api/v1/internal/schemas/reload' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/schemas/history', () => ({ url: '/api/v1/internal/schemas/history' }), STAFF_ONLY(200)],
   // The OpenAPI document and its reference page (swagger-ui's page, files and copies of the document): public.
   ['GET', '/api/openapi.json', () => ({ url: '/api/openapi.json' }), all(200)],
   ['GET', '/api/docs', () => ({ url: '/api/docs' }), all(200)],

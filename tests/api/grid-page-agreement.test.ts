@@ -22,9 +22,10 @@ import { addGridRows } from '../support/grid-rows';
  * in the browser's time zone, empty and missing values), random filter, sort and window choices
  * must give the same rows in the same order, the same count and the same total.
  */
-jest.mock('../../src/client/shared/schema-docs', () => ({
-  schemaDocs: () => jest.requireActual('../../src/schema-runtime/node').loadSchemaFiles(),
-}));
+jest.mock('../../src/client/shared/schema-docs', () => {
+  const docs = jest.requireActual('../../src/schema-runtime/node').loadSchemaFiles();
+  return { schemaDocs: () => docs, schemaSetVersion: () => 0 };
+});
 
 // Dates of instants are shown in the browser's zone (the environment's: not UTC, so midnight matters).
 const TIME_ZONE = 'Europe/Zagreb';

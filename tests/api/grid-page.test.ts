@@ -1,5 +1,5 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { languageCookieName } from '../../src/server/plugins/errors';
+import { languageCookieName } from '../../src/schema-runtime';
 import { copySchemas } from '../support/schema-copy';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
@@ -87,6 +87,13 @@ describe('a page of a staff grid', () => {
     expect(identifiers(await page('requests', 'lead=luka%20čačić'))).toEqual(['PAGE-1']);
   });
 
+  it('takes %, _ and \\ in a text filter as the characters themselves', async () => {
+    expect((await page('requests', 'search=PAGE-1')).count).toBe(1);
+    expect((await page('requests', 'search=PAGE_1')).count).toBe(0);
+    expect((await page('requests', 'search=PAGE%251')).count).toBe(0);
+    expect((await page('requests', 'search=PAGE%5C-1')).count).toBe(0);
+  });
+
   it('filters by a dropdown value, by "all" as any known value, and by the EU pseudo-type', async () => {
     const approved = await page('requests', 'limit=1000&state=approve');
     expect(approved.count).toBeGreaterThan(0);
@@ -131,6 +138,8 @@ describe('a page of a staff grid', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await page('requests', 'search=PAGE-1')).count).toBe(0);
+    // The list's counts, kept between pages, are counted again after the change.
+    expect((await page('requests', 'limit=1')).total).toBe(before.total - 1);
   });
 
   it.each([

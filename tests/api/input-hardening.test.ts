@@ -1,5 +1,5 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { ROUTE_SCHEMAS } from '../../src/server/openapi/route-schemas';
+import { documentedParts } from '../../src/server/openapi/route-shape';
 import { buildApp } from '../../src/server/app';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
@@ -131,10 +131,10 @@ describe('input hardening', () => {
     it('bounds every integer a caller can send (the request schemas of schemas/api)', () => {
       // Answers may carry any count; what a caller sends reaches the database and must fit it.
       const answersOnly = new Set(
-        Object.values(ROUTE_SCHEMAS).flatMap((d) => Object.values(d.response).flatMap((a) => (typeof a.schema?.$ref === 'string' ? [a.schema.$ref.split('#')[0]] : []))),
+        [...t.app.routeShapes.values()].flatMap((d) => Object.values(d.response).flatMap((a) => (typeof a.schema?.$ref === 'string' ? [a.schema.$ref.split('#')[0]] : []))),
       );
-      for (const d of Object.values(ROUTE_SCHEMAS))
-        for (const part of [d.body, d.querystring, d.params]) if (typeof part?.$ref === 'string') answersOnly.delete(part.$ref.split('#')[0]);
+      for (const shape of t.app.routeShapes.values())
+        for (const part of Object.values(documentedParts(shape))) if (typeof part?.$ref === 'string') answersOnly.delete(part.$ref.split('#')[0]);
       const unbounded: string[] = [];
       const walk = (node: unknown, where: string) => {
         if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));

@@ -45,7 +45,7 @@ describe('invitation mail while SMTP is down', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(await sender.flush()).toBe(1);
         const mail = await sink.waitFor((m) => m.recipients.includes('student@example.org'));
-        expect(mail.subject).toBe('Potvrdite prijavu za korištenje usluge');
+        expect(mail.subject).toBe(`Poziv na projekt "Projekt T-course" na usluzi ${t.ctx.schemas.service.serviceName.hr}`);
         expect(mail.body).toContain(`https://portal.example.org/ui/login-email/${invite.key}`);
         expect(mail.body).toContain('Ana Horvat');
         const delivered = await t.ctx.db.selectFrom('outbox').selectAll().where('id', '=', waiting.id).executeTakeFirstOrThrow();

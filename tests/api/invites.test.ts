@@ -138,12 +138,12 @@ describe('invitations API', () => {
       const mails = await t.ctx.db.selectFrom('outbox').selectAll().where('kind', '=', 'invite').execute();
       expect(mails).toHaveLength(3);
       const hr = mails.find((m) => m.to_addr === 'mnovak@irb.hr')!;
-      expect(hr.subject).toBe('Potvrdite prijavu za korištenje usluge');
+      expect(hr.subject).toBe(`Poziv na projekt "Projekt T-research" na usluzi ${t.ctx.schemas.service.serviceName.hr}`);
       expect(hr.body).toContain(`https://portal.example.org/ui/login-email/${local.key}\n`);
       expect(hr.body).toContain('Ana Horvat');
       expect(hr.body).toContain('Projekt T-research');
       const en = mails.find((m) => m.to_addr === 'jane.doe@uni-example.eu')!;
-      expect(en.subject).toBe('Confirm your registration for the service');
+      expect(en.subject).toBe(`Invitation to the project "Projekt T-research" on ${t.ctx.schemas.service.serviceName.en}`);
       expect(en.body).toContain(`https://portal.example.org/ui/login-email/${foreign.key}/en`);
     });
 

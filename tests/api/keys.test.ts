@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
-/** A real key pair made by ssh-keygen, with ssh-keygen's own MD5 fingerprint. */
+/** A real key pair made by ssh-keygen, with ssh-keygen's own MD5 and (default) SHA256 fingerprints. */
 let made = 0;
 function keygen(dir: string, type: 'ed25519' | 'rsa' | 'ecdsa') {
   made += 1;
   const file = join(dir, `id_${type}_${made}`);
   execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', '2048'] : []), '-N', '', '-C', `test@${type}`, '-f', file]);
   const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', `${file}.pub`]).toString().split(' ')[1].replace(/^MD5:/, '');
-  return { publicKey: readFileSync(`${file}.pub`, 'utf8').trim(), privateKey: readFileSync(file, 'utf8'), fingerprint };
+  const sha256 = execFileSync('ssh-keygen', ['-l', '-f', `${file}.pub`]).toString().split(' ')[1];
+  return { publicKey: readFileSync(`${file}.pub`, 'utf8').trim(), privateKey: readFileSync(file, 'utf8'), fingerprint, sha256 };
 }
 
 describe('public keys API', () => {
@@ -44,17 +45,20 @@ describe('public keys API', () => {
       const key = keygen(dir, type);
       const res = await send(lead, 'POST', '/api/v1/internal/keys/', { name: `laptop-${type}`, public_key: key.publicKey });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ name: `laptop-${type}`, fingerprint: key.fingerprint, public_key: key.publicKey });
+      expect(res.json()).toMatchObject({ name: `laptop-${type}`, fingerprint: key.fingerprint, fingerprint_sha256: key.sha256, public_key: key.publicKey });
     }
     const list = await send(lead, 'GET', '/api/v1/internal/keys/');
     expect(list.json().map((k: { name: string }) => k.name)).toEqual(['laptop-ed25519', 'laptop-rsa', 'laptop-ecdsa']);
     expect(list.json()[0].public_key.split(' ')[0]).toBe('ssh-ed25519');
+    expect(list.json()[0].fingerprint_sha256).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
   });
 
   it('writes a mail to staff in the outbox with the key', async () => {
     const mails = await t.ctx.db.selectFrom('outbox').selectAll().where('kind', '=', 'ssh-key-added').execute();
     expect(mails.length).toBeGreaterThanOrEqual(3);
     expect(mails[0]).toMatchObject({ to_addr: t.ctx.schemas.service.staffEmail, subject: 'Dodan novi javni ključ' });
+    // The fingerprint staff compare with ssh-keygen's: SHA256 first, the MD5 form beside it.
+    expect(mails[0].body).toMatch(/\(SHA256:[A-Za-z0-9+/]{43} \(MD5 ([0-9a-f]{2}:){15}[0-9a-f]{2}\)\)/);
   });
 
   it('refuses a private key pasted by mistake, a two-line key, garbage and an over-long key', async () => {

@@ -1,18 +1,23 @@
+import crypto from 'node:crypto';
 import { readConfig } from '../../src/server/config';
+import { clientNetwork } from '../../src/server/services/client-network';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
 import { addUser } from '../support/fixtures';
 
 /**
  * Defect 1: the login rate limit. Forwarded addresses count only from configured proxies, and a
- * username has a limit of its own across all addresses.
+ * username has a limit of its own across all addresses, which refuses only clients that failed
+ * themselves (docs/decisions/0240-login-throttling-and-https.md).
  */
 const schemas = loadSchemaSet();
 const { loginAttemptsPerWindow, loginAttemptsPerUsername } = schemas.constants;
 
-async function attempt(t: TestApp, username: string, password: string, from: { remoteAddress: string; forwardedFor?: string }) {
+type From = { remoteAddress: string; forwardedFor?: string; cookie?: string };
+
+async function attempt(t: TestApp, username: string, password: string, from: From) {
   const session = await t.app.inject({ method: 'GET', url: '/api/v1/sessionactive', remoteAddress: from.remoteAddress });
-  const cookie = cookiesOf(session);
+  const cookie = [cookiesOf(session), from.cookie].filter(Boolean).join('; ');
   return t.app.inject({
     method: 'POST',
     url: '/auth/login/',
@@ -78,8 +83,115 @@ describe('login limits behind a configured proxy', () => {
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(loginAttemptsPerUsername);
     expect(statuses.slice(loginAttemptsPerUsername).every((s) => s === 429)).toBe(true);
-    const res = await attempt(t, 'spread', 'spread', { remoteAddress: '127.0.0.1', forwardedFor: '198.51.100.200' });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().status.key).toBe('tooManyLoginAttempts');
+    // The addresses that guessed are refused unchecked, even with the right password.
+    for (const address of ['198.51.100.1', `198.51.100.${loginAttemptsPerUsername + 5}`]) {
+      const res = await attempt(t, 'spread', 'spread', { remoteAddress: '127.0.0.1', forwardedFor: address });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().status.key).toBe('tooManyLoginAttempts');
+    }
+  });
+});
+
+describe('the per-username ceiling refuses only clients that failed', () => {
+  let t: TestApp;
+  const proxy = (forwardedFor: string, cookie?: string): From => ({ remoteAddress: '127.0.0.1', forwardedFor, cookie });
+  const failedRows = async (key: string) =>
+    Number((await t.ctx.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key).executeTakeFirstOrThrow()).n);
+
+  /** Wrong passwords for `username`, each from a fresh address of 198.51.x.y: the distributed attack. */
+  async function spreadAttack(username: string, guesses: number, network = 51) {
+    const statuses: number[] = [];
+    for (let i = 0; i < guesses; i += 1)
+      statuses.push((await attempt(t, username, `guess-${i}`, proxy(`198.${network}.${Math.floor(i / 250)}.${(i % 250) + 1}`))).statusCode);
+    return statuses;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, schemas, config: { trustProxy: ['127.0.0.1'] } });
+    for (const name of ['owner', 'typist', 'other', 'burst', 'six']) await addUser(t.ctx, name);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.ctx.db.deleteFrom('login_attempts').execute());
+
+  it(`lets the owner in with the right password from a clean address after ${loginAttemptsPerUsername} and more failures from others`, async () => {
+    const statuses = await spreadAttack('owner', loginAttemptsPerUsername * 2);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(loginAttemptsPerUsername);
+    expect(statuses.slice(loginAttemptsPerUsername).every((s) => s === 429)).toBe(true);
+    const owner = await attempt(t, 'owner', 'owner', proxy('192.0.2.10'));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies.find((c) => c.name === 'computing_session')).toBeDefined();
+    // The owner's login does not reset the ceiling: the attack goes on, and so does the owner.
+    expect((await spreadAttack('owner', 20, 52)).every((s) => s === 429)).toBe(true);
+    expect((await attempt(t, 'owner', 'owner', proxy('192.0.2.11'))).statusCode).toBe(200);
+  });
+
+  it('still refuses the attacker: a guessing address unchecked, a fresh one for one guess only', async () => {
+    await spreadAttack('owner', loginAttemptsPerUsername);
+    // Past the ceiling a fresh address's wrong password is checked, counted and refused with 429 …
+    const first = await attempt(t, 'owner', 'guess', proxy('203.0.113.77'));
+    expect(first.statusCode).toBe(429);
+    expect(first.json().status.key).toBe('tooManyLoginAttempts');
+    expect(await failedRows('203.0.113.77|owner')).toBe(1);
+    // … and from then on that address is refused unchecked, even with the right password.
+    expect((await attempt(t, 'owner', 'owner', proxy('203.0.113.77'))).statusCode).toBe(429);
+    expect((await attempt(t, 'owner', 'owner', proxy('198.51.0.1'))).statusCode).toBe(429);
+    expect(await failedRows('203.0.113.77|owner')).toBe(1);
+  });
+
+  it('gives a burst from one fresh address at most one guess past the ceiling', async () => {
+    await spreadAttack('burst', loginAttemptsPerUsername);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => attempt(t, 'burst', `burst-${i}`, proxy('203.0.113.90'))));
+    expect(answers.every((r) => r.statusCode === 429)).toBe(true);
+    expect(await failedRows('203.0.113.90|burst')).toBeLessThanOrEqual(1);
+  });
+
+  it('counts an IPv6 client by its /64: a new address in a guessing network is not clean', async () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:0:0:0:99')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('::ffff:192.0.2.5')).toBe('192.0.2.5');
+    expect(clientNetwork('192.0.2.5')).toBe('192.0.2.5');
+    await spreadAttack('six', loginAttemptsPerUsername);
+    expect((await attempt(t, 'six', 'guess', proxy('2001:db8:1:2::1'))).statusCode).toBe(429);
+    expect((await attempt(t, 'six', 'six', proxy('2001:db8:1:2::99'))).statusCode).toBe(429);
+    expect((await attempt(t, 'six', 'six', proxy('2001:db8:1:3::1'))).statusCode).toBe(200);
+  });
+
+  it('lets a browser that signed in before in after its own typo past the ceiling, and no other', async () => {
+    const first = await attempt(t, 'typist', 'typist', proxy('192.0.2.20'));
+    const known = first.cookies.find((c) => c.name === 'computing_known_browser');
+    expect(known?.httpOnly).toBe(true);
+    expect(known?.value).not.toContain('typist');
+    const browser = `computing_known_browser=${known!.value}`;
+    const otherUsers = `computing_known_browser=${(await attempt(t, 'other', 'other', proxy('192.0.2.21'))).cookies.find((c) => c.name === 'computing_known_browser')!.value}`;
+    await spreadAttack('typist', loginAttemptsPerUsername);
+    expect((await attempt(t, 'typist', 'typo', proxy('192.0.2.20', browser))).statusCode).toBe(429);
+    // Its address has failed now: without the cookie, or with another user's, it is refused …
+    expect((await attempt(t, 'typist', 'typist', proxy('192.0.2.20'))).statusCode).toBe(429);
+    expect((await attempt(t, 'typist', 'typist', proxy('192.0.2.20', otherUsers))).statusCode).toBe(429);
+    expect((await attempt(t, 'typist', 'typist', proxy('192.0.2.20', 'computing_known_browser=forged.value'))).statusCode).toBe(429);
+    // … with its own browser's cookie it is checked.
+    expect((await attempt(t, 'typist', 'typist', proxy('192.0.2.20', browser))).statusCode).toBe(200);
+  });
+
+  it('answers a known and an unknown username alike, with one password check each', async () => {
+    const scrypt = jest.spyOn(crypto, 'scrypt');
+    try {
+      const answers: Record<string, { status: number[]; clean: unknown; refused: unknown; checks: number[] }> = {};
+      for (const [username, network] of [['owner', 53], ['nobody', 54]] as const) {
+        await t.ctx.db.deleteFrom('login_attempts').execute();
+        const status = await spreadAttack(username, loginAttemptsPerUsername + 3, network);
+        scrypt.mockClear();
+        const clean = await attempt(t, username, 'guess', proxy('203.0.113.5'));
+        const afterClean = scrypt.mock.calls.length;
+        scrypt.mockClear();
+        const refused = await attempt(t, username, 'guess', proxy('203.0.113.5'));
+        answers[username] = { status, clean: clean.json(), refused: refused.json(), checks: [afterClean, scrypt.mock.calls.length] };
+      }
+      expect(answers.nobody).toEqual(answers.owner);
+      expect(answers.owner.checks).toEqual([1, 0]);
+      expect(answers.owner.clean).toEqual({ status: { code: 429, message: 'Too many login attempts; try again in a few minutes', key: 'tooManyLoginAttempts' } });
+    } finally {
+      scrypt.mockRestore();
+    }
   });
 });

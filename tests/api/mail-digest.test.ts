@@ -4,7 +4,7 @@ import { mailRules } from '../../src/schema-runtime';
 import { digestMoment, runMailDigest } from '../../src/server/services/mail/digest';
 import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
-import { languageCookieName } from '../../src/server/plugins/errors';
+import { languageCookieName } from '../../src/schema-runtime';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
@@ -167,7 +167,7 @@ describe('mail the way each user wants it', () => {
     // Signed off, the collaborator (interface in Croatian) is told in Croatian; Eve's digest is English.
     await signOff('eng', project, 'ec1');
     expect((await outboxTo('ec1')).map((m) => [m.kind, m.subject])).toEqual([
-      ['invite', 'Potvrdite prijavu za korištenje usluge'],
+      ['invite', `Poziv na projekt "Projekt MD-eng" na usluzi ${t.ctx.schemas.service.serviceName.hr}`],
       ['membership-ended', 'Odjavljeni ste s projekta'],
     ]);
     await choose('eng', 'en', 'weekly');

@@ -1,4 +1,4 @@
-import { languageCookieName } from '../../src/server/plugins/errors';
+import { languageCookieName } from '../../src/schema-runtime';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
@@ -53,17 +53,17 @@ describe('mails in the recipient language', () => {
     await deliver();
 
     const toReader = await sink.waitFor((m) => m.recipients.includes('petra@example.org'));
-    expect(toReader.subject).toBe('Confirm your registration for the service');
+    expect(toReader.subject).toBe(`Invitation to the project "Projekt T-course" on ${t.ctx.schemas.service.serviceName.en}`);
     expect(toReader.body).toContain('Ana Horvat has registered you as a collaborator on the project "Projekt T-course"');
     expect(toReader.body).toMatch(/\/ui\/login-email\/[0-9a-z]+\/en\s/);
 
     const toCroatian = await sink.waitFor((m) => m.recipients.includes('hrvoje@example.org'));
-    expect(toCroatian.subject).toBe('Potvrdite prijavu za korištenje usluge');
+    expect(toCroatian.subject).toBe(`Poziv na projekt "Projekt T-course" na usluzi ${t.ctx.schemas.service.serviceName.hr}`);
     expect(toCroatian.body).toContain('Ana Horvat prijavio/la vas je kao suradnika na projekt "Projekt T-course"');
 
     // Nobody has this address yet: Croatian, the default.
     const toNewcomer = await sink.waitFor((m) => m.recipients.includes('new.person@example.org'));
-    expect(toNewcomer.subject).toBe('Potvrdite prijavu za korištenje usluge');
+    expect(toNewcomer.subject).toBe(`Poziv na projekt "Projekt T-course" na usluzi ${t.ctx.schemas.service.serviceName.hr}`);
   });
 
   it('tells the inviter in English, the language they used when inviting, that the invitee joined', async () => {

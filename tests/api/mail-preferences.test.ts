@@ -1,4 +1,4 @@
-import { languageCookieName } from '../../src/server/plugins/errors';
+import { languageCookieName } from '../../src/schema-runtime';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 

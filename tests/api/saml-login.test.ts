@@ -17,9 +17,9 @@ describe('federated sign-in: users from attributes', () => {
 
   const session = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/v1/sessionactive', headers: { cookie } })).json();
   const signIn = async (federation: Federation, identity: string | StandInIdentity, app = t, relay = '') => {
-    const { requestId, spEntityId, relayState } = await startLogin(app, federation, relay);
+    const { requestId, spEntityId, relayState, cookie } = await startLogin(app, federation, relay);
     const { samlResponse } = await idp.loginResponse({ federation, identity, spEntityId, inResponseTo: requestId });
-    return postToAcs(app, federation, samlResponse, relayState);
+    return postToAcs(app, federation, samlResponse, relayState, cookie);
   };
   const user = (username: string) => t.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   const count = async (table: 'users' | 'sessions') =>
@@ -95,7 +95,7 @@ describe('federated sign-in: users from attributes', () => {
     const before = await count('users');
     const res = await signIn('edugain', 'edugain-namesake');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/ui/saml2-error/edugainmultiple');
+    expect(res.headers.location).toBe('/ui/saml2-error/edugainmultiple?federation=edugain');
     expect(res.cookies.find((c) => c.name === 'computing_session')).toBeUndefined();
     expect(await count('users')).toBe(before);
   });
@@ -105,31 +105,31 @@ describe('federated sign-in: users from attributes', () => {
     const namesake = structuredClone(identityByKey('edugain-new')!);
     Object.assign(namesake.attributes, { eduPersonPrincipalName: 'zeljko.duric@uni-example.de', givenName: 'Zeljko', sn: 'DURIC', mail: 'zd@uni-example.de' });
     const res = await signIn('edugain', namesake);
-    expect(res.headers.location).toBe('/ui/saml2-error/edugainmultiple');
+    expect(res.headers.location).toBe('/ui/saml2-error/edugainmultiple?federation=edugain');
   });
 
   it('names exactly the missing attributes of an eduGAIN identity', async () => {
     const before = await count('users');
     const res = await signIn('edugain', 'edugain-missing');
-    expect(res.headers.location).toBe('/ui/saml2-error/edugainattrs?missing=mail');
+    expect(res.headers.location).toBe('/ui/saml2-error/edugainattrs?federation=edugain&missing=mail');
     const partial = structuredClone(identityByKey('edugain-missing')!);
     delete partial.attributes.sn;
     const two = await signIn('edugain', partial);
-    expect(two.headers.location).toBe(`/ui/saml2-error/edugainattrs?missing=${encodeURIComponent('sn,mail')}`);
+    expect(two.headers.location).toBe(`/ui/saml2-error/edugainattrs?federation=edugain&missing=${encodeURIComponent('sn,mail')}`);
     expect(await count('users')).toBe(before);
   });
 
   it('refuses national identities coming through the eduGAIN proxy with the generic page', async () => {
     const res = await signIn('edugain', 'edugain-national');
-    expect(res.headers.location).toBe('/ui/saml2-error/notallowed');
+    expect(res.headers.location).toBe('/ui/saml2-error/notallowed?federation=edugain');
     expect(res.cookies.find((c) => c.name === 'computing_session')).toBeUndefined();
   });
 
-  it('names the missing national id of a national-federation identity', async () => {
+  it('names the missing national id of a national-federation identity, on the page of the national federation', async () => {
     const noOib = structuredClone(identityByKey('collab')!);
     delete noOib.attributes.hrEduPersonOIB;
     const res = await signIn('national', noOib);
-    expect(res.headers.location).toBe('/ui/saml2-error/edugainattrs?missing=hrEduPersonOIB');
+    expect(res.headers.location).toBe('/ui/saml2-error/edugainattrs?federation=national&missing=hrEduPersonOIB');
   });
 
   it('goes back to the page the user was going to when login/ was given one, and ignores other targets', async () => {
@@ -166,7 +166,7 @@ describe('federated sign-in: users from attributes', () => {
       const namesake = structuredClone(identityByKey('edugain-namesake')!);
       Object.assign(namesake.attributes, { eduPersonPrincipalName: 'jane.doe@third-example.org', mail: 'jane.doe@third-example.org' });
       const refused = await signIn('edugain', namesake, mapped);
-      expect(refused.headers.location).toBe('/ui/saml2-error/edugainmultiple');
+      expect(refused.headers.location).toBe('/ui/saml2-error/edugainmultiple?federation=edugain');
       writeFileSync(mapFile, JSON.stringify([{ from: 'jane.doe@third-example.org', to: 'new' }]));
       const res = await signIn('edugain', namesake, mapped);
       expect(res.headers.location).toBe('/ui/saml2-login-redirect');
@@ -183,18 +183,18 @@ describe('federated sign-in: accounts that may not sign in', () => {
 
   it('refuses a deactivated national account, as password login does, on the generic error page', async () => {
     await t.ctx.db.updateTable('users').set({ is_active: false }).where('username', '=', 'collab').execute();
-    const { requestId, spEntityId } = await startLogin(t, 'national');
+    const { requestId, spEntityId, cookie } = await startLogin(t, 'national');
     const { samlResponse } = await idp.loginResponse({ federation: 'national', identity: 'collab', spEntityId, inResponseTo: requestId });
-    const res = await postToAcs(t, 'national', samlResponse);
+    const res = await postToAcs(t, 'national', samlResponse, '', cookie);
     expect(res.headers.location).toBe('/ui/error?reason=saml');
     expect(res.cookies.find((c) => c.name === 'computing_session')).toBeUndefined();
   });
 
   it('refuses a first national login whose unique id is already another person’s username', async () => {
     await t.ctx.db.insertInto('users').values({ username: 'nnovosel@ffzg.hr', password_hash: null, person_oib: '' }).execute();
-    const { requestId, spEntityId } = await startLogin(t, 'national');
+    const { requestId, spEntityId, cookie } = await startLogin(t, 'national');
     const { samlResponse } = await idp.loginResponse({ federation: 'national', identity: 'new-national', spEntityId, inResponseTo: requestId });
-    const res = await postToAcs(t, 'national', samlResponse);
+    const res = await postToAcs(t, 'national', samlResponse, '', cookie);
     expect(res.headers.location).toBe('/ui/error?reason=saml');
     const rows = await t.ctx.db.selectFrom('users').select('person_oib').where('username', '=', 'nnovosel@ffzg.hr').execute();
     expect(rows).toEqual([{ person_oib: '' }]);

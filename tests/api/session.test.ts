@@ -137,13 +137,16 @@ describe('session API', () => {
     expect(after.json().active).toBe(false);
   });
 
-  it('sends federated sign-ins to their identity provider on logout', async () => {
-    for (const [idp, redirect] of [
-      ['https://edugainproxy.example.org/saml2/idp/', '/saml2/edugain/logout'],
-      ['https://login.aaiedu.hr/sso', '/saml2/logout'],
+  it('sends federated sign-ins to the logout of the service provider they signed in through', async () => {
+    // The service provider decides (sessions.saml_federation), not a word in the identity provider's entity id.
+    for (const [idp, federation, redirect] of [
+      ['https://edugainproxy.example.org/saml2/idp/', 'edugain', '/saml2/edugain/logout'],
+      ['https://login.aaiedu.hr/sso', 'national', '/saml2/logout'],
+      ['https://proxy.example.org/edugain/idp/', 'edugain', '/saml2/edugain/logout'],
+      ['https://edugainproxy.example.org/national/', 'national', '/saml2/logout'],
     ]) {
       const caller = await t.login('lead');
-      await t.ctx.db.updateTable('sessions').set({ saml2_idp: idp }).execute();
+      await t.ctx.db.updateTable('sessions').set({ saml2_idp: idp, saml_name_id: '_name-id', saml_federation: federation }).execute();
       const res = await t.app.inject({
         method: 'POST',
         url: '/auth/logout/',

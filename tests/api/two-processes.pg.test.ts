@@ -1,42 +1,12 @@
-import net from 'node:net';
 import { addDays, format } from 'date-fns';
-import { migrate, type DatabaseHandle } from '../../src/server/db/database';
-import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { seedDemo } from '../../src/server/demo/seed-demo';
-import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { createDemoDatabase, type TestDatabase } from '../support/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Set-cookie headers of a fetch answer as a Cookie header. */
-const cookieHeader = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+import { freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /** Signs a demo user in on `url` through the real endpoint; the session's Cookie header. */
-async function login(url: string, username: string): Promise<string> {
-  const anon = await fetch(`${url}/api/v1/sessionactive`);
-  const csrf = ((await anon.json()) as { csrftoken: string }).csrftoken;
-  const res = await fetch(`${url}/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(anon), 'x-csrftoken': csrf },
-    body: JSON.stringify({ username, password: username }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return cookieHeader(res);
-}
+const login = async (url: string, username: string): Promise<string> => (await signInOverHttp(url, username)).cookie;
 
 /**
  * Two real server processes on one PostgreSQL database behind a round-robin proxy, as
@@ -52,12 +22,7 @@ describe('two server processes behind a proxy (PostgreSQL)', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const schemas = loadSchemaSet();
-    database = await createTestDatabase();
-    handle = await database.open();
-    await migrate(handle.db);
-    await syncVocabularies(handle.db, schemas);
-    await seedDemo(handle.db, schemas);
+    ({ database, handle } = await createDemoDatabase());
     sink = await startSmtpSink();
     ports.push(await freePort(), await freePort());
     // Both processes run every job; the lifecycle every 300 ms, so they keep meeting on the same rows.

@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import en from '../../src/client/i18n/en.json';
+import hr from '../../src/client/i18n/hr.json';
 import { initI18n } from '../../src/client/i18n/i18n';
 import { PersonPopover, type PopoverPerson } from '../../src/client/engine/people/person-popover';
 import { PersonLookupContext, type PersonLookupResult, type UsePersonLookup } from '../../src/client/engine/people/person-lookup';
 
-const i18n = initI18n();
+const i18n = initI18n({ hr, en });
 
 const names: PopoverPerson = { username: 'ana.anic@uni.hr', first_name: 'Ana', last_name: 'Anić', status: true };
 const full: PopoverPerson = { ...names, person_mail: 'ana@fakultet.hr', person_institution: 'Sveučilište', person_affiliation: 'employee' };

@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import en from '../../src/client/i18n/en.json';
+import hr from '../../src/client/i18n/hr.json';
 import { initI18n } from '../../src/client/i18n/i18n';
 import { ToastProvider } from '../../src/client/shared/toast/toast-provider';
 import SchemaForm from '../../src/client/engine/schema-form/schema-form';
 import { ONE_FIELD } from '../support/request-payloads';
 
-const i18n = initI18n();
+const i18n = initI18n({ hr, en });
 
 function renderForm(props: { isStaff?: boolean; initialData?: Record<string, unknown>; onSubmit?: (data: Record<string, unknown>) => void } = {}) {
   const onSubmit = props.onSubmit ?? jest.fn();

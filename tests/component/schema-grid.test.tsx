@@ -1,10 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import en from '../../src/client/i18n/en.json';
+import hr from '../../src/client/i18n/hr.json';
 import { initI18n } from '../../src/client/i18n/i18n';
 import { SchemaGrid, readTableLayout } from '../../src/client/engine/schema-grid';
 import { SMALL_TABLE } from './support/small-schemas';
 
-const i18n = initI18n();
+const i18n = initI18n({ hr, en });
 const layout = readTableLayout(SMALL_TABLE);
 const ROWS = [
   { pk: 1, name: 'gromacs/2023.3', created: '2026-01-10T09:00:00Z' },

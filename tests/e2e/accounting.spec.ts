@@ -15,10 +15,11 @@ const PROJECT = 'IP-2022-10-1234';
 
 async function choose(page: Page, id: string, label: string | RegExp): Promise<void> {
   const select = page.locator(`select#${id}`);
-  const options = await select.locator('option').allTextContents();
-  const text = options.find((o) => (typeof label === 'string' ? o === label : label.test(o)));
-  expect(text, `option ${String(label)} of ${options.join(' | ')}`).toBeDefined();
-  await select.selectOption({ label: text! });
+  const matching = async (): Promise<string | undefined> =>
+    (await select.locator('option').allTextContents()).find((o) => (typeof label === 'string' ? o === label : label.test(o)));
+  // The options come with the page's data: wait for them rather than read the first paint.
+  await expect.poll(matching, { message: `option ${String(label)} of #${id}` }).toBeDefined();
+  await select.selectOption({ label: (await matching())! });
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -60,8 +61,9 @@ test.describe('accounting pages', () => {
     await page.locator('[data-chart="supek-cpuh-monthly"]').getByRole('button', { name: 'Preuzmi podatke grafa Supek – CPU sati kao CSV' }).click();
     const file = await (await download).path();
     const csv = readFileSync(file, 'utf8').split('\n');
-    expect(csv[0]).toMatch(new RegExp(`^month,"?${PROJECT} \\(`));
-    expect(csv[1]).toMatch(new RegExp(`^01/${lastYear},[0-9.]+$`));
+    // Croatian spreadsheets: ';' between cells and a decimal comma.
+    expect(csv[0]).toMatch(new RegExp(`^month;"?${PROJECT} \\(`));
+    expect(csv[1]).toMatch(new RegExp(`^01/${lastYear};\\d+(,\\d{1,2})?$`));
   });
 
   test('a lead sees users per project and filters a project and a user', async ({ page }) => {
@@ -121,7 +123,7 @@ test.describe('accounting pages', () => {
 
   test('a user without usage sees the empty text', async ({ page }) => {
     await loginAs(page, 'newbie');
-    await expectPath(page, '/ui/my-accounting');
+    await page.goto('/ui/my-accounting');
     await expect(page.getByTestId('accounting-empty')).toHaveText('Nema zabilježenog iskorištenja resursa');
     await screenshot(page, 'accounting-empty-hr');
     await expectAccessible(page);

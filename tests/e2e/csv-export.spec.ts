@@ -38,7 +38,7 @@ test('a filtered staff grid exports the rows it shows, with its visible columns,
   const csv = await downloadCsv(page, page.getByRole('button', { name: 'Izvoz CSV' }));
   expect(csv.fileName).toBe('projects.csv');
   expect(csv.bom).toBe(true);
-  expect(csv.header).toEqual(['#', 'Stanje', 'Projekt', 'Tip', 'Trajanje', 'Osobe']);
+  expect(csv.header).toEqual(['#', 'Stanje', 'Projekt', 'Tip', 'Trajanje', 'Potrošeno (%)', 'Istek sati', 'Osobe']);
   expect(csv.rows).toHaveLength(practical.length);
   const project = csv.header.indexOf('Projekt');
   expect(csv.rows.map((r) => r[project].split(' / ').at(-1)).sort()).toEqual(practical.map((p) => p.identifier).sort());
@@ -50,7 +50,7 @@ test('a filtered staff grid exports the rows it shows, with its visible columns,
 
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   const english = await downloadCsv(page, page.getByRole('button', { name: 'Export CSV' }));
-  expect(english.header).toEqual(['#', 'State', 'Project', 'Type', 'Duration', 'People']);
+  expect(english.header).toEqual(['#', 'State', 'Project', 'Type', 'Duration', 'Used (%)', 'Runs out', 'People']);
   expect(english.rows).toHaveLength(practical.length);
   expect(english.rows.map((r) => r[english.header.indexOf('Type')])).toEqual(practical.map(() => 'Practical class'));
 });
@@ -74,9 +74,10 @@ test("the user's own lists export their rows: my requests, memberships, public k
   expect(memberships.rows.map((r) => r[2])).toEqual(shown);
 
   await page.goto('/ui/public-keys');
-  const keys = await getJson<{ name: string; fingerprint: string }[]>(page, '/api/v1/internal/keys/');
+  const keys = await getJson<{ name: string; fingerprint_sha256: string }[]>(page, '/api/v1/internal/keys/');
   await expect(page.locator('[data-key-name]')).toHaveCount(keys.length);
   const exported = await downloadCsv(page, page.getByTestId('csv-export'));
   expect(exported.bom).toBe(true);
-  expect(exported.rows.map((r) => [r[0], r[1]])).toEqual(keys.map((k) => [k.name, k.fingerprint]));
+  // The fingerprint as the page shows it and `ssh-keygen -l` prints it (SHA256).
+  expect(exported.rows.map((r) => [r[0], r[1]])).toEqual(keys.map((k) => [k.name, k.fingerprint_sha256]));
 });

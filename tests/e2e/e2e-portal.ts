@@ -2,12 +2,16 @@
  * The real portal as the browser tests run it: a database of its own (embedded in a temporary
  * folder, or a fresh database on the DATABASE_URL server), the demo seed, a registry stand-in,
  * the built client, listening on 127.0.0.1. Everything is dropped when the process is stopped.
+ * Its schemas are served live as the server's start serves them: `SCHEMAS_DIR` (or schemas/) is
+ * checked, watched, and a good edit goes live without a restart.
  */
 import { buildApp } from '../../src/server/app';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { seedDemo } from '../../src/server/demo/seed-demo';
-import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { defaultSchemasDir } from '../../src/schema-runtime/node';
+import { readCandidate } from '../../src/server/services/schema-live/live-schemas';
+import { problemLines, startLiveSchemas } from '../../src/server/services/schema-live/start-live';
 import { readConfig } from '../../src/server/config';
 import { startJobs } from '../../src/server/jobs';
 import type { AppContext } from '../../src/server/context';
@@ -26,7 +30,10 @@ export interface E2ePortalOptions {
 
 export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
   const { port, smtpUrl } = options;
-  const schemas = loadSchemaSet();
+  const dir = defaultSchemasDir();
+  const start = readCandidate(dir);
+  if (!start.set) throw new Error(`The schemas in ${dir} are refused:\n${problemLines(start.problems).join('\n')}`);
+  const schemas = start.set;
   const database = await createTestDatabase({ persistent: true });
   const handle = await database.open();
   await migrate(handle.db);
@@ -41,9 +48,10 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
     demo: true,
     jobs: Boolean(smtpUrl),
     registry: { ...base.registry, url: registry.url, username: 'demo', password: 'demo', timeoutMs: 3000, retries: 1 },
-    saml: { ...base.saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain },
+    saml: { ...base.saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain, idpMetadataCert: idp.metadataCert, edugainIdpMetadataCert: idp.metadataCert },
   };
-  const ctx = { db: handle.db, schemas, config };
+  const ctx: AppContext = { db: handle.db, schemas, config };
+  const live = await startLiveSchemas(ctx, handle, { dir, set: schemas, docs: start.docs, watch: config.schemasWatch });
   const app = await buildApp(ctx, { logger: { level: 'warn' } });
   const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
   await app.listen({ port, host: '127.0.0.1' });
@@ -54,6 +62,7 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
     stopping = true;
     await jobs?.stop();
     await app.close();
+    await live.stop();
     await registry.close();
     await idp.close();
     await database.drop();

@@ -53,6 +53,14 @@ async function inactiveUserPath(page: Page): Promise<string> {
   return `/ui/users/inactive/${encodeURIComponent(users[0].username)}`;
 }
 
+/** For staff: the newest mail of the outbox, or a number no mail has yet (the page then says so). */
+async function outboxMailPath(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/v1/internal/outbox/');
+  expect(answer.ok()).toBe(true);
+  const { mails } = (await answer.json()) as { mails: { id: number }[] };
+  return mails.length ? `/ui/outbox/${mails[0].id}` : '/ui/outbox/1';
+}
+
 const requestTypes = (requestIndex.oneOf as { const: string; staffOnly: boolean }[]);
 
 const anonymousStops: Stop[] = [
@@ -63,6 +71,7 @@ const anonymousStops: Stop[] = [
   { name: 'saml2-error-attrs', path: '/ui/saml2-error/edugainattrs?missing=mail,sn' },
   { name: 'saml2-error-multiple', path: '/ui/saml2-error/edugainmultiple' },
   { name: 'saml2-error-other', path: '/ui/saml2-error/other' },
+  { name: 'saml2-error-otherbrowser', path: '/ui/saml2-error/otherbrowser?federation=national' },
 ];
 
 const leadStops: Stop[] = [
@@ -94,6 +103,10 @@ const staffStops: Stop[] = [
   { name: 'inactive-user-detail', path: inactiveUserPath },
   { name: 'software', path: '/ui/software' },
   { name: 'science-usage', path: '/ui/science-usage' },
+  { name: 'hours-granted', path: '/ui/hours-granted' },
+  { name: 'outbox', path: '/ui/outbox' },
+  { name: 'outbox-mail', path: outboxMailPath },
+  { name: 'rules', path: '/ui/rules' },
   ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
 ];
 

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, expectToast, loginAs, screenshot } from './helpers/portal';
 
-/** A fresh key pair made by ssh-keygen, and the fingerprint ssh-keygen itself reports (MD5, without the prefix). */
+/** A fresh key pair made by ssh-keygen, and the fingerprints ssh-keygen itself reports (SHA256 by default, and MD5). */
 interface KeyPair {
   publicKey: string;
   privateKey: string;
   publicFile: string;
   fingerprint: string;
+  md5: string;
 }
 
 let dir = '';
@@ -23,9 +24,10 @@ function keyPair(type: 'ed25519' | 'rsa', comment: string): KeyPair {
   const file = path.join(dir, `id_${type}`);
   execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', '3072'] : []), '-N', '', '-C', comment, '-f', file]);
   const listed = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', `${file}.pub`], { encoding: 'utf8' });
-  const fingerprint = /MD5:([0-9a-f:]{47})/.exec(listed)?.[1];
-  if (!fingerprint) throw new Error(`no fingerprint in ${listed}`);
-  return { publicKey: readFileSync(`${file}.pub`, 'utf8').trim(), privateKey: readFileSync(file, 'utf8'), publicFile: `${file}.pub`, fingerprint };
+  const md5 = /(MD5:[0-9a-f:]{47})/.exec(listed)?.[1];
+  const fingerprint = execFileSync('ssh-keygen', ['-l', '-f', `${file}.pub`], { encoding: 'utf8' }).split(' ')[1];
+  if (!md5 || !fingerprint?.startsWith('SHA256:')) throw new Error(`no fingerprint in ${listed}`);
+  return { publicKey: readFileSync(`${file}.pub`, 'utf8').trim(), privateKey: readFileSync(file, 'utf8'), publicFile: `${file}.pub`, fingerprint, md5 };
 }
 
 async function fillAndAdd(page: Page, name: string, key?: string): Promise<void> {
@@ -73,7 +75,10 @@ test('a real Ed25519 key is added and shows the fingerprint ssh-keygen reports',
   await fillAndAdd(page, ED_NAME, pair.publicKey);
   await expectToast(page, 'success', 'Javni ključ uspješno dodan');
   await expectPath(page, '/ui/public-keys');
-  await expect(row(page, ED_NAME).getByTestId('key-fingerprint')).toHaveText(pair.fingerprint);
+  await expect(row(page, ED_NAME).getByTestId('key-fingerprint-text')).toHaveText(pair.fingerprint);
+  // MD5 on request.
+  await row(page, ED_NAME).getByRole('button', { name: 'Prikaži otisak MD5' }).click();
+  await expect(row(page, ED_NAME).getByTestId('key-fingerprint-text')).toHaveText(pair.md5);
 
   // The same key again, under another name, is refused.
   await page.goto('/ui/public-keys/new');
@@ -81,11 +86,18 @@ test('a real Ed25519 key is added and shows the fingerprint ssh-keygen reports',
   await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*već dodan pod imenom/);
   await expectPath(page, '/ui/public-keys/new');
 
-  // A private key and a key broken over two lines are refused.
+  // A private key is refused at once in the form, without a dialog and without being sent.
+  const sentKeys: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/keys/')) sentKeys.push(request.postData() ?? '');
+  });
   await page.getByLabel('Javni ključ').fill(pair.privateKey);
+  await expect(page.getByText('Ovo je privatni ključ: ne šaljite ga nikome.')).toBeVisible();
+  await expect(page.getByLabel('Javni ključ')).toHaveValue('');
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
-  await page.getByRole('button', { name: 'Da', exact: true }).click();
-  await expectToast(page, 'error', /^Javni ključ nije bilo moguće dodati: .*privatni ključ/);
+  await expect(page.getByRole('button', { name: 'Da', exact: true })).toHaveCount(0);
+  expect(sentKeys.filter((body) => body.includes('PRIVATE KEY'))).toEqual([]);
+  // A key broken over two lines is refused by the server.
   const [type, body] = pair.publicKey.split(' ');
   await page.getByLabel('Javni ključ').fill(`${type} ${body.slice(0, 30)}\n${body.slice(30)}`);
   await page.getByRole('button', { name: 'Dodaj javni ključ' }).click();
@@ -103,7 +115,7 @@ test('an RSA key is loaded from a file', async ({ page }) => {
   await fillAndAdd(page, RSA_NAME);
   await expectToast(page, 'success', 'Javni ključ uspješno dodan');
   await expectPath(page, '/ui/public-keys');
-  await expect(row(page, RSA_NAME).getByTestId('key-fingerprint')).toHaveText(pair.fingerprint);
+  await expect(row(page, RSA_NAME).getByTestId('key-fingerprint-text')).toHaveText(pair.fingerprint);
   await expect(row(page, RSA_NAME)).toContainText('ssh-rsa');
 });
 
@@ -111,7 +123,7 @@ test('a key is deleted after confirmation', async ({ page }) => {
   await loginAs(page, 'lead');
   await page.goto('/ui/public-keys');
   await row(page, RSA_NAME).getByRole('button', { name: 'Izbriši' }).click();
-  await expect(page.getByText(`Da li ste sigurni da želite izbrisati javni ključ ${RSA_NAME}?`)).toBeVisible();
+  await expect(page.getByText(`Jeste li sigurni da želite izbrisati javni ključ ${RSA_NAME}?`)).toBeVisible();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
   await expectToast(page, 'success', 'Javni ključ uspješno izbrisan');
   await expect(row(page, RSA_NAME)).toHaveCount(0);

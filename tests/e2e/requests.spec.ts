@@ -107,6 +107,26 @@ test('a lead files a practical-class request and finds it in my requests', async
   await screenshot(page, 'requests-my-requests');
 });
 
+// Runs before the newcomer files an institutional request: after that the check denies newbie a second one.
+test('an empty institutional form says to fill the starred fields, the derived end date keeps its star, text areas use the page font', async ({ page }) => {
+  await loginAs(page, 'newbie');
+  await chooseRequestType(page, 'Institucijski projekt');
+  await expectPath(page, '/ui/new-request/institutional-project');
+  // The end date follows the start (read-only) and is still required: its label is starred.
+  const endLabel = page.locator('label[for="root_date_end"]');
+  await expect(endLabel).toHaveClass(/\brequired\b/);
+  expect(await endLabel.evaluate((el) => getComputedStyle(el, '::after').content)).toContain('*');
+  const fonts = await page.evaluate(() => ({
+    body: getComputedStyle(document.body).fontFamily,
+    textarea: getComputedStyle(document.querySelector('#root_reason')!).fontFamily,
+  }));
+  expect(fonts.textarea).toBe(fonts.body);
+  await submit(page);
+  // Not the science toast alone: the empty required fields are what is wrong first.
+  await expectToast(page, 'error', 'Zahtjev nije bilo moguće podnijeti - ispunite obvezna polja označena zvjezdicom');
+  await expectPath(page, '/ui/new-request/institutional-project');
+});
+
 test('a newcomer files an institutional request whose end follows the start by one year', async ({ page }) => {
   await loginAs(page, 'newbie');
   await chooseRequestType(page, 'Institucijski projekt');
@@ -167,6 +187,8 @@ test('a lead asks for an extension of a project about to expire', async ({ page 
   await row.getByRole('button', { name: 'Zatraži produljenje' }).click();
   await expect(page).toHaveURL(/\/ui\/my-requests\/extend\//);
   const modal = page.locator('.extension-modal');
+  // The allowed range is shown up front, before any wrong date.
+  await expect(modal.getByTestId('extension-date-range')).toHaveText(/^Dopušteni datumi: od \d{2}\.\d{2}\.\d{4} do \d{2}\.\d{2}\.\d{4}\.$/);
   await modal.getByRole('button', { name: 'Pošalji zahtjev' }).click();
   await expect(modal.getByText('Obvezno')).toHaveCount(2);
   // The date is typed as dd.mm.yyyy like every other date of the portal, not a native date field.

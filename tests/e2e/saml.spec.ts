@@ -1,11 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectPath, screenshot, sessionIsActive, userLanding } from './helpers/portal';
 import { federatedLogin, SAML_INVITE_KEY, SAML_INVITE_PROJECT } from './helpers/saml';
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+}
+
+/** A page with a form that posts the captured ACS fields again. */
+function repostForm(posted: string, action: string): string {
+  const fields = [...new URLSearchParams(posted)]
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`)
+    .join('');
+  return `<form method="post" action="${action}">${fields}<button>again</button></form>`;
 }
 
 async function session(page: Page) {
@@ -38,6 +46,22 @@ test('staff signing in through AAI@EduHR land on the requests list', async ({ pa
   await expectPath(page, '/ui/requests');
 });
 
+test('a federation that encrypts its assertions: the stand-in encrypts for the published key and the sign-in completes', async ({ page }) => {
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/saml2/acs/') posted.push(request.postData() ?? '');
+  });
+  await federatedLogin(page, 'national', /Marko Babić/, async (picker) => {
+    await picker.getByLabel(/Encrypt the assertion/).check();
+  });
+  await expectPath(page, '/ui/requests');
+  const xml = Buffer.from(new URLSearchParams(posted[0]).get('SAMLResponse') ?? '', 'base64').toString('utf8');
+  expect(xml).toContain('EncryptedAssertion');
+  expect(xml).toContain('xmlenc11#aes256-gcm');
+  expect(xml).not.toMatch(/<saml:Assertion[\s>]/);
+  expect((await session(page)).active).toBe(true);
+});
+
 test('an invitation opened before a first federated login is accepted after it, and the new user has the mapped attributes', async ({ page }) => {
   await page.goto(`/ui/login-email/${SAML_INVITE_KEY}`);
   await expectPath(page, '/ui/login');
@@ -54,8 +78,8 @@ test('an invitation opened before a first federated login is accepted after it, 
 
 test('an eduGAIN user is created as foreign and cannot submit requests', async ({ page }) => {
   await federatedLogin(page, 'edugain', /Erik Svensson/);
-  // Accounting is on in the demo portal: a user without projects lands on their own usage.
-  await expectPath(page, '/ui/my-accounting');
+  // A user in no project has no usage to look at: they land on my requests and its first steps.
+  await expectPath(page, '/ui/my-requests');
   const answer = await session(page);
   expect(answer.userdetails).toMatchObject({ username: 'erik.svensson@uni-example.se', person_type: 'foreign' });
   expect(answer.saml2_idp).toContain('edugainproxy');
@@ -98,7 +122,7 @@ test.describe('failures land on their error page', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('a replayed response lands on the generic error page and signs nobody in', async ({ page, baseURL }) => {
+  test('a replayed response lands on the page that says the sign-in was already used, and signs nobody in', async ({ page, baseURL }) => {
     let posted = '';
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/saml2/acs/')) posted = request.postData() ?? '';
@@ -108,17 +132,55 @@ test.describe('failures land on their error page', () => {
     expect(posted).toContain('SAMLResponse=');
     await page.context().clearCookies();
     // The same signed response, posted again by the browser from another page.
-    const fields = [...new URLSearchParams(posted)]
-      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`)
-      .join('');
     await page.goto('about:blank');
-    await page.setContent(`<form method="post" action="${baseURL}/saml2/acs/">${fields}<button>again</button></form>`);
+    await page.setContent(repostForm(posted, `${baseURL}/saml2/acs/`));
     await page.getByRole('button', { name: 'again' }).click();
-    await expect(page).toHaveURL(/\/ui\/error\?reason=saml$/);
-    await expect(page.locator('[data-page="error"]')).toContainText('Prijava putem federacije elektroničkih identiteta nije uspjela');
+    await expect(page).toHaveURL(/\/ui\/saml2-error\/expired\?federation=national$/);
+    const card = page.locator('[data-page="saml2-error"]');
+    await expect(card.getByRole('heading', { name: 'Prijava putem AAI@EduHR nije uspjela' })).toBeVisible();
+    await expect(card).toContainText('Ova je prijava istekla ili je već iskorištena');
+    await expect(card.getByRole('link', { name: 'Ponovna prijava putem AAI@EduHR' })).toHaveAttribute('href', '/saml2/login');
     expect(await sessionIsActive(page)).toBe(false);
     await expectNoSeriousAxeViolations(page);
-    await screenshot(page, 'saml-error-generic-hr');
+    await screenshot(page, 'saml-error-expired-hr');
+  });
+
+  test('a second browser posting the first browser’s response gets no session; the first browser still signs in with it', async ({ page, browser, baseURL }) => {
+    // The first browser's post of the response is held while a second browser posts it first.
+    let held: Route | undefined;
+    const captured = new Promise<string>((resolve) => {
+      void page.route('**/saml2/acs/', (route) => {
+        held = route;
+        resolve(route.request().postData() ?? '');
+      });
+    });
+    await page.goto('/ui/login');
+    await page.getByRole('link', { name: /AAI@EduHR/ }).click();
+    await page.getByRole('button', { name: /Ivan Kovačević/ }).click();
+    const posted = await captured;
+    expect(posted).toContain('SAMLResponse=');
+
+    const other = await browser.newContext({ baseURL });
+    try {
+      const second = await other.newPage();
+      await second.goto('/ui/login');
+      await second.setContent(repostForm(posted, `${baseURL}/saml2/acs/`));
+      await second.getByRole('button', { name: 'again' }).click();
+      await expect(second).toHaveURL(/\/ui\/saml2-error\/otherbrowser\?federation=national$/);
+      const card = second.locator('[data-page="saml2-error"]');
+      await expect(card).toContainText('nije stigao u preglednik u kojem je prijava započeta');
+      await expect(card.getByRole('link', { name: 'Ponovna prijava putem AAI@EduHR' })).toBeVisible();
+      expect(await sessionIsActive(second)).toBe(false);
+      await expectNoSeriousAxeViolations(second);
+      await screenshot(second, 'saml-error-otherbrowser-hr');
+    } finally {
+      await other.close();
+    }
+
+    await held!.continue();
+    await expect(page.getByTestId('user-greeting')).toBeVisible();
+    expect((await session(page)).userdetails).toMatchObject({ username: 'collab' });
+    await page.unroute('**/saml2/acs/');
   });
 });
 

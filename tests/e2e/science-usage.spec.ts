@@ -46,9 +46,10 @@ test.describe('usage by science domain', () => {
     const download = page.waitForEvent('download');
     await page.locator('[data-chart="supek-cpuh-field-year"]').getByRole('button', { name: /Preuzmi podatke grafa Supek – CPU sati kao CSV/ }).click();
     const csv = readFileSync(await (await download).path(), 'utf8').split('\n');
-    expect(csv[0]).toMatch(/^godina,/);
+    // Croatian CSV: `;` between cells and a decimal comma, as Croatian Excel reads it.
+    expect(csv[0]).toMatch(/^godina;/);
     expect(csv[0]).toContain('Računarstvo (Tehničke znanosti)');
-    expect(csv[1]).toMatch(/^\d{4},[0-9.,]+$/);
+    expect(csv[1]).toMatch(/^\d{4};[0-9;,]+$/);
   });
 
   test('reads in English and fits a 390 px phone', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../src/server/db/tables';
 import type { ServerConfig } from '../../src/server/config';
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 import { startTestApp, type TestApp } from './test-app';
+import { defaultSchemasDir } from '../../src/schema-runtime/node';
 
 /**
  * For the enclosing describe block: the stand-in research registry and a portal with the demo data
@@ -12,7 +13,11 @@ export function useDemoAppWithRegistry(receive: (t: TestApp) => void, config: Pa
   let started: { standIn: StandIn; t: TestApp } | undefined;
   beforeAll(async () => {
     const standIn = await startRegistryStandIn({ username: 'demo', password: 'demo' });
-    const t = await startTestApp({ config: { ...config, registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } } });
+    const t = await startTestApp({
+      config: { ...config, registry: { url: standIn.url, username: 'demo', password: 'demo', timeoutMs: 2000, retries: 0 } },
+      // The schemas served live, as by the server: the reload and history routes answer as in production.
+      live: { dir: defaultSchemasDir() },
+    });
     started = { standIn, t };
     receive(t);
   });

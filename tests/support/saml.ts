@@ -1,9 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { Extractor } from 'samlify';
 import { startIdpStandIn, type IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { ServerConfig } from '../../src/server/config';
-import { startTestApp, testConfig, type TestApp } from './test-app';
+import { element, protocolRoot, textOf } from '../../src/server/services/saml/xml';
+import { cookiesOf, startTestApp, testConfig, type TestApp } from './test-app';
 import type { TestDatabase } from './test-database';
 
 export type Federation = 'national' | 'edugain';
@@ -14,7 +14,7 @@ export async function startSamlApp(
   idp: IdpStandIn,
   options: { database?: TestDatabase; saml?: Partial<ServerConfig['saml']>; config?: Partial<ServerConfig> } = {},
 ): Promise<TestApp> {
-  const saml = { ...testConfig().saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain, ...options.saml };
+  const saml = { ...testConfig().saml, idpMetadata: idp.metadataUrl.national, edugainIdpMetadata: idp.metadataUrl.edugain, idpMetadataCert: idp.metadataCert, edugainIdpMetadataCert: idp.metadataCert, ...options.saml };
   const t = await startTestApp({ database: options.database, config: { ...options.config, saml } });
   // app.inject does not listen: hand the stand-in the SP metadata it would otherwise fetch.
   for (const federation of ['national', 'edugain'] as const) {
@@ -44,19 +44,24 @@ export function useSamlApp(receive: (started: { idp: IdpStandIn; t: TestApp }) =
   });
 }
 
-/** Starts a login at the SP and reads the AuthnRequest it redirects to the identity provider. */
-export async function startLogin(t: TestApp, federation: Federation, next = '') {
-  const res = await t.app.inject({ method: 'GET', url: `${BASE[federation]}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}` });
+/**
+ * Starts a login at the SP and reads the AuthnRequest it redirects to the identity provider;
+ * `cookie` is the browser's binding cookie naming that request (pass `previous` cookies to add to them).
+ */
+export async function startLogin(t: TestApp, federation: Federation, next = '', previous = '') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${BASE[federation]}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+    headers: previous ? { cookie: previous } : {},
+  });
   if (res.statusCode !== 302) throw new Error(`login ${federation}: ${res.statusCode} ${res.body}`);
   const location = new URL(res.headers.location as string);
   const xml = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
-  const { request, issuer } = Extractor.extract(xml, [
-    { key: 'request', localPath: ['AuthnRequest'], attributes: ['ID'] },
-    { key: 'issuer', localPath: ['AuthnRequest', 'Issuer'], attributes: [] },
-  ]);
-  const requestId = typeof request === 'string' ? request : (request as { id: string }).id;
-  if (!requestId) throw new Error('AuthnRequest without an ID');
-  return { location, requestId, spEntityId: issuer as string, relayState: location.searchParams.get('RelayState') ?? '' };
+  const request = protocolRoot(xml, 'AuthnRequest');
+  const requestId = request?.getAttribute('ID');
+  const issuer = request && element(request, './saml:Issuer');
+  if (!requestId || !issuer) throw new Error('AuthnRequest without an ID or Issuer');
+  return { location, requestId, spEntityId: textOf(issuer), relayState: location.searchParams.get('RelayState') ?? '', cookie: cookiesOf(res, previous) };
 }
 
 /** Posts a SAMLResponse to the SP's ACS as the browser would. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -56,4 +57,35 @@ export async function startServerProcess(port: number, env: Record<string, strin
       return exited;
     },
   };
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Set-cookie headers of a fetch answer as a Cookie header. */
+export const cookieHeader = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Signs a demo user in on `url` through the real endpoint (password = username); the session's cookies and CSRF token. */
+export async function signInOverHttp(url: string, username: string): Promise<{ cookie: string; csrf: string }> {
+  const anon = await fetch(`${url}/api/v1/sessionactive`);
+  const csrf = ((await anon.json()) as { csrftoken: string }).csrftoken;
+  const res = await fetch(`${url}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookieHeader(anon), 'x-csrftoken': csrf },
+    body: JSON.stringify({ username, password: username }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const cookie = cookieHeader(res);
+  const session = (await (await fetch(`${url}/api/v1/sessionactive`, { headers: { cookie } })).json()) as { csrftoken: string };
+  return { cookie, csrf: session.csrftoken };
 }

@@ -5,9 +5,12 @@ import type { AppContext } from '../../src/server/context';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { startSessionCache } from '../../src/server/services/session-cache';
+import { startListNotices } from '../../src/server/services/live-lists/list-upkeep';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import type { SchemaSet } from '../../src/schema-runtime';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { readCandidate } from '../../src/server/services/schema-live/live-schemas';
+import { startLiveSchemas } from '../../src/server/services/schema-live/start-live';
 
 /** A signed-in client of the test app: its cookies and CSRF token. */
 export interface Caller {
@@ -41,9 +44,18 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { seed?: boolean; schemas?: SchemaSet; config?: Partial<ServerConfig>; database?: TestDatabase } = {},
+  options: {
+    seed?: boolean;
+    schemas?: SchemaSet;
+    config?: Partial<ServerConfig>;
+    database?: TestDatabase;
+    /** Serve the schemas of this folder live, as the server does (reloadable; the folder is not watched unless `watch`). */
+    live?: { dir: string; watch?: boolean };
+  } = {},
 ): Promise<TestApp> {
-  const schemas = options.schemas ?? loadSchemaSet();
+  const start = options.live ? readCandidate(options.live.dir) : undefined;
+  if (start && !start.set) throw new Error(`schemas refused: ${JSON.stringify(start.problems)}`);
+  const schemas = start?.set ?? options.schemas ?? loadSchemaSet();
   const database = options.database ?? (await createTestDatabase());
   const handle = await database.open();
   await migrate(handle.db);
@@ -54,7 +66,10 @@ export async function startTestApp(
   }
   // As in the server: sessions held in memory, dropped on the database's notifications.
   await startSessionCache(handle);
+  await startListNotices(handle);
   const ctx: AppContext = { db: handle.db, schemas, config: testConfig(options.config) };
+  const live = start && options.live ? await startLiveSchemas(ctx, handle, { dir: options.live.dir, set: schemas, docs: start.docs, watch: options.live.watch ?? false }) : undefined;
+  if (live) live.live.log = () => undefined;
   const app = await buildApp(ctx, { logger: false });
   const anonymous = async (): Promise<Caller> => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/sessionactive' });
@@ -79,6 +94,7 @@ export async function startTestApp(
       return { cookie, csrf: session.json().csrftoken };
     },
     async close() {
+      await live?.stop();
       await app.close();
       if (!options.database) await database.drop();
     },

@@ -110,3 +110,18 @@ export async function openTestDatabase(schemas: SchemaSet = loadSchemaSet()) {
   await syncVocabularies(handle.db, schemas);
   return { db: handle.db, schemas, close: () => database.drop() };
 }
+
+/**
+ * A database of the test's own with the demo data, for tests that start server processes on it
+ * (PostgreSQL only: the processes open it by its URL); the handle stays open for the test's checks.
+ */
+export async function createDemoDatabase(): Promise<{ database: TestDatabase; handle: DatabaseHandle }> {
+  const schemas = loadSchemaSet();
+  const database = await createTestDatabase();
+  const handle = await database.open();
+  await migrate(handle.db);
+  await syncVocabularies(handle.db, schemas);
+  const { seedDemo } = await import('../../src/server/demo/seed-demo');
+  await seedDemo(handle.db, schemas);
+  return { database, handle };
+}

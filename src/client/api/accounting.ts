@@ -1,4 +1,4 @@
-import type { ScienceUsage } from '../../../generated';
+import type { ScienceUsage } from '@generated';
 import { api } from './api-slice';
 
 /** One month of one chart: `{month: 'MM/YYYY', <project or user>: hours, ...}`. */

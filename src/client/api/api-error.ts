@@ -1,2 +1,2 @@
 /** The error shape lives in shared/ (engine and shared code read it); the API slice re-exports it. */
-export * from '../shared/api-error';
+export * from '@/client/shared/api-error';

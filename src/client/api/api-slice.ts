@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
+import { noteSchemaSet } from '@/client/shared/schema-docs';
 import { normaliseError, type ApiError } from './api-error';
 import { csrfSlice } from './csrf-slice';
 import { TAGS } from './tags';
@@ -28,9 +29,13 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** fetchBaseQuery whose errors are all normalised to {@link ApiError}. */
+/**
+ * fetchBaseQuery whose errors are all normalised to {@link ApiError}. Every answer names the schema
+ * set the server used (`X-Schema-Set`); another set than the page's is fetched and put in place.
+ */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
+  noteSchemaSet(result.meta?.response?.headers.get('x-schema-set'));
   if (result.error) return { error: normaliseError(result.error, result.meta, methodOf(args)), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };

@@ -1,5 +1,6 @@
-import type { LoginBody, LogoutAnswer, MessageAnswer } from '../../../generated';
+import type { LoginBody, LogoutAnswer, MessageAnswer } from '@generated';
 import { api } from './api-slice';
+import { onSuccess } from './tags';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -7,7 +8,7 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<MessageAnswer, LoginBody>({
       query: (body) => ({ url: 'auth/login/', method: 'POST', body }),
       // Only a successful login changes the session; a failed one must not refetch it.
-      invalidatesTags: (result) => (result ? ['Session'] : []),
+      invalidatesTags: onSuccess('Session'),
     }),
     /** POST /auth/logout/; the answer names where the browser goes next (login page or SAML logout). */
     logout: build.mutation<LogoutAnswer, void>({

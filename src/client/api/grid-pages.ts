@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import type { GridPage } from '../../../generated';
-import { gridPageSearch, type GridPageRequest } from '../../schema-runtime/grid-page-query';
-import type { TableLayout } from '../../schema-runtime/table-layout';
+import type { GridPage } from '@generated';
+import { gridPageSearch, type GridPageRequest } from '@/schema-runtime/grid-page-query';
+import type { TableLayout } from '@/schema-runtime/table-layout';
 import { api } from './api-slice';
-import type { Tag } from './tags';
+import { PROJECT_LISTS, type ApiTag } from './tags';
 
 /** The grid's name (its layout file, `tables/<grid>.json`) and the page's query string. */
 interface PageArgs {
@@ -12,7 +12,7 @@ interface PageArgs {
 }
 
 /** A page holds a list of projects or of users: a change to either refreshes it. */
-const tagOf = (grid: string): Tag => (grid.startsWith('users') ? 'Users' : 'Projects');
+const tagOf = (grid: string): ApiTag => (grid.startsWith('users') ? 'Users' : PROJECT_LISTS);
 
 export const gridPagesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,6 @@
-import type { SshKey, SshKeyDeleteBody, SshKeyNewBody } from '../../../generated';
+import type { SshKey, SshKeyDeleteBody, SshKeyNewBody } from '@generated';
 import { api } from './api-slice';
+import { onSuccess } from './tags';
 
 export const keysApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,12 +12,12 @@ export const keysApi = api.injectEndpoints({
     /** POST /api/v1/internal/keys/: adds a key; 400/403/409 carry the reason in `status.message`. */
     addSshKey: build.mutation<SshKey, SshKeyNewBody>({
       query: (body) => ({ url: 'api/v1/internal/keys/', method: 'POST', body }),
-      invalidatesTags: (result) => (result ? ['SshKeys'] : []),
+      invalidatesTags: onSuccess('SshKeys'),
     }),
     /** DELETE /api/v1/internal/keys/ with the key's name. */
     deleteSshKey: build.mutation<unknown, SshKeyDeleteBody>({
       query: (body) => ({ url: 'api/v1/internal/keys/', method: 'DELETE', body }),
-      invalidatesTags: (_result, error) => (error ? [] : ['SshKeys']),
+      invalidatesTags: onSuccess('SshKeys'),
     }),
   }),
 });

@@ -6,9 +6,10 @@ import type {
   UsersAddInternalBody,
   UsersList,
   UsersSignoffBody,
-} from '../../../generated';
+} from '@generated';
 import type { ApiError } from './api-error';
 import { api } from './api-slice';
+import { onSuccess } from './tags';
 
 /** A user staff may add to an internal or workshop project directly. */
 export interface InternalAddCandidate {
@@ -17,11 +18,6 @@ export interface InternalAddCandidate {
   last_name: string;
   person_mail?: string;
 }
-
-const onSuccess =
-  <T extends 'Projects' | 'Invites' | 'Session'>(...tags: T[]) =>
-  (_result: unknown, error: unknown): T[] =>
-    error ? [] : tags;
 
 export const membershipsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
-import type { InstituteCheck, RegistryInfo } from '../../../generated';
-import { schemas } from '../shared/schema-set';
+import type { InstituteCheck, RegistryInfo } from '@generated';
+import { schemas } from '@/client/shared/schema-set';
 import { api } from './api-slice';
 
 /** The spec's 15 minutes (constants.registryCacheMs), in the seconds RTK Query counts in. */

@@ -1,9 +1,9 @@
-import type { Session, User } from '../../../generated';
+import type { Session, User } from '@generated';
 import { api } from './api-slice';
 import { csrfTokenReceived } from './csrf-slice';
-import { SCHEMA_IDS } from '../../schema-runtime/schema-ids';
-import { leadRoleName } from '../../schema-runtime/rule-annotations';
-import { schemas } from '../shared/schema-set';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { leadRoleName } from '@/schema-runtime/rule-annotations';
+import { schemas } from '@/client/shared/schema-set';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({

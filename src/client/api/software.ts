@@ -1,6 +1,7 @@
-import type { MessageAnswer, ScienceSoftware, SoftwareList, SoftwareNewBody } from '../../../generated';
-import { schemas } from '../shared/schema-set';
+import type { MessageAnswer, ScienceSoftware, SoftwareList, SoftwareNewBody } from '@generated';
+import { schemas } from '@/client/shared/schema-set';
 import { api } from './api-slice';
+import { onSuccess } from './tags';
 
 export const softwareApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,12 +14,12 @@ export const softwareApi = api.injectEndpoints({
     /** POST /api/v1/internal/science-software/ (staff): adds a modulefile credited to a staff member. */
     addSoftware: build.mutation<SoftwareList[number], SoftwareNewBody>({
       query: (body) => ({ url: 'api/v1/internal/science-software/', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Software']),
+      invalidatesTags: onSuccess('Software'),
     }),
     /** DELETE /api/v1/internal/science-software/:pk (staff); the path's pk names the entry, no body needed. */
     deleteSoftware: build.mutation<MessageAnswer, SoftwareList[number]>({
       query: (entry) => ({ url: `api/v1/internal/science-software/${entry.pk}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Software']),
+      invalidatesTags: onSuccess('Software'),
     }),
   }),
 });

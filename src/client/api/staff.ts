@@ -1,5 +1,5 @@
-import type { OpsUsers, RegistryInfo, SshKey, UserDetail, UsersList } from '../../../generated';
-import { schemas } from '../shared/schema-set';
+import type { OpsUsers, RegistryInfo, SshKey, UserDetail, UsersList } from '@generated';
+import { schemas } from '@/client/shared/schema-set';
 import { api } from './api-slice';
 
 /** The spec's 15 minutes for registry data, in the seconds RTK Query counts in. */

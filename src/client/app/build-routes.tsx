@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { paths } from '../shared/paths';
+import { paths } from '@/client/shared/paths';
 import { guards } from './guards/guards';
 import { NumericParams } from './guards/numeric-params';
 import { LoginLayout } from './layout/login-layout';
@@ -13,9 +13,24 @@ import { pageRoutes } from './routes';
 // The logged-in frame (header, popover, logout dialog) is its own chunk: the login page never needs it.
 const AppLayout = lazy(() => import(/* webpackChunkName: "app-frame" */ './layout/app-layout'));
 
+/**
+ * One lazy component per page path, whichever route table asked for it: the tree rebuilt for a new
+ * schema set renders the same components, so React keeps the open page (and its form) mounted.
+ */
+const pageComponents = new Map<string, ComponentType>();
+
+function pageComponent(page: PageRoute): ComponentType {
+  let component = pageComponents.get(page.path);
+  if (!component) {
+    component = lazy(page.load);
+    pageComponents.set(page.path, component);
+  }
+  return component;
+}
+
 function toRouteObject(page: PageRoute): RouteObject {
   const handle: RouteHandle = { access: page.access, title: page.title, locale: page.locale };
-  const Page: ComponentType = lazy(page.load);
+  const Page = pageComponent(page);
   const element = page.numericParams ? (
     <NumericParams names={page.numericParams}>
       <Page />
@@ -27,7 +42,7 @@ function toRouteObject(page: PageRoute): RouteObject {
 }
 
 function pagesOf(access: AccessGroup): RouteObject[] {
-  return pageRoutes.filter((page) => page.access === access).map(toRouteObject);
+  return pageRoutes().filter((page) => page.access === access).map(toRouteObject);
 }
 
 const notFoundHandle: RouteHandle = { access: 'public', title: { key: 'notFound' } };
@@ -44,7 +59,7 @@ export function buildRoutes(): RouteObject[] {
       path: '/ui',
       element: <RootShell />,
       children: [
-        { index: true, element: <Navigate to={paths.login} replace /> },
+        { index: true, element: <Navigate to={paths.login.href} replace /> },
         { element: <PublicGuard />, children: [{ element: <LoginLayout />, children: pagesOf('public') }] },
         { element: <SessionGuard />, children: pagesOf('session') },
         {
@@ -67,6 +82,6 @@ export function buildRoutes(): RouteObject[] {
       ],
     },
     // Only /ui/* reaches the client; anything else is sent to the login page.
-    { path: '*', element: <Navigate to={paths.login} replace /> },
+    { path: '*', element: <Navigate to={paths.login.href} replace /> },
   ];
 }

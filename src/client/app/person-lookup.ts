@@ -1,5 +1,5 @@
-import { useUserDetailQuery } from '../api/staff';
-import type { PersonLookupResult } from '../engine/people/person-lookup';
+import { useUserDetailQuery } from '@/client/api/staff';
+import type { PersonLookupResult } from '@/client/engine/people/person-lookup';
 
 /**
  * The staff grids' person lookup (engine/people/person-lookup.ts): the popover's fields from the

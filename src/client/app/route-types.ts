@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type hr from '../i18n/hr.json';
-import type { Locale } from '../i18n/i18n';
+import type hr from '@/client/i18n/hr.json';
+import type { Locale } from '@/client/i18n/i18n';
+import type { AccessGroup } from '@/client/shared/paths';
 
-/** Who may open a page (spec point 2, "Access groups"). */
-export type AccessGroup = 'public' | 'session' | 'user' | 'staff' | 'accounting';
+export type { AccessGroup };
 
 export type TitleKey = keyof typeof hr.titles;
 

@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { api } from '../api/api-slice';
-import { csrfSlice } from '../api/csrf-slice';
+import { api } from '@/client/api/api-slice';
+import { csrfSlice } from '@/client/api/csrf-slice';
 
 const rootReducer = combineSlices(api, csrfSlice);
 

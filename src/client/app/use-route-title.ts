@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../i18n/i18n';
+import { currentLocale } from '@/client/i18n/i18n';
 import { useRouteHandle } from './route-handle-context';
 
 /** The current page's title in the current language. */

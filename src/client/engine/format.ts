@@ -1,5 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { schemas } from '../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
 function parse(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -19,12 +19,13 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date ? format(date, `${schemas.constants.dateFormat} ${schemas.constants.timeFormat}`) : '';
 }
 
-/** A date as the API takes it (yyyy-MM-dd). */
-export function toApiDate(date: Date): string {
-  return format(date, schemas.constants.apiDateFormat);
-}
-
 /** Pads a table's rows with `null`s up to the portal's minimum row count (paddedTableRows). */
 export function padRows<T>(rows: readonly T[], minimum: number = schemas.constants.paddedTableRows): (T | null)[] {
   return [...rows, ...Array.from({ length: Math.max(0, minimum - rows.length) }, () => null)];
+}
+
+/** The name of an ISO weekday (1 Monday … 7 Sunday) in a locale (`hr-HR`, `en-GB`). */
+export function weekdayName(weekday: number, locale: string): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '../shared/api-error';
-import { paths } from '../shared/paths';
+import { isApiError } from '@/client/shared/api-error';
+import { paths } from '@/client/shared/paths';
 
 /**
  * Sends the browser to the login page when a staff fetch answers 403 (spec point 6: a 403 on
@@ -11,6 +11,6 @@ export function useForbiddenRedirect(...errors: unknown[]): void {
   const navigate = useNavigate();
   const forbidden = errors.some((error) => isApiError(error) && error.status === 403);
   useEffect(() => {
-    if (forbidden) navigate(paths.login, { replace: true });
+    if (forbidden) navigate(paths.login.href, { replace: true });
   }, [forbidden, navigate]);
 }

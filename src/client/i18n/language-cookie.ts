@@ -1,7 +1,4 @@
-/** Name of the cookie that keeps the interface language; named after the service so portals sharing a domain do not clash. */
-export function languageCookieName(serviceKey: string): string {
-  return `${serviceKey}-lang`;
-}
+import { languageCookieName } from '../../schema-runtime/language-cookie';
 
 /** Reads a cookie value from a `document.cookie`-style string. */
 export function readCookie(cookieHeader: string, name: string): string | undefined {

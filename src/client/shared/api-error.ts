@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { ValidationIssue } from '../../schema-runtime/validation-messages';
+import type { ValidationIssue } from '@/schema-runtime/validation-messages';
 
 /** The one error shape every endpoint rejects with. */
 export interface ApiError {

@@ -14,6 +14,12 @@ import * as userLanguage from './migrations/0010-user-language';
 import * as sessionNotices from './migrations/0011-session-notices';
 import * as mailPreferences from './migrations/0012-mail-preferences';
 import * as gridPageOrder from './migrations/0013-grid-page-order';
+import * as importMap from './migrations/0014-import-map';
+import * as schemaSets from './migrations/0016-schema-sets';
+import * as sessionFederation from './migrations/0015-session-federation';
+import * as listRowChanges from './migrations/0017-list-row-changes';
+import * as hoursGranted from './migrations/0018-hours-granted';
+import * as gridFilterTrigrams from './migrations/0020-grid-filter-trigrams';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -32,6 +38,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-session-notices': sessionNotices,
   '0012-mail-preferences': mailPreferences,
   '0013-grid-page-order': gridPageOrder,
+  '0014-import-map': importMap,
+  '0016-schema-sets': schemaSets,
+  '0015-session-federation': sessionFederation,
+  '0017-list-row-changes': listRowChanges,
+  '0018-hours-granted': hoursGranted,
+  '0020-grid-filter-trigrams': gridFilterTrigrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -99,8 +111,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  // pg_trgm: the grid filters' trigram indexes (migration 0020).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.initialData });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.initialData, extensions: { pg_trgm } });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

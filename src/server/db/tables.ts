@@ -1,11 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CreatedAt, Json, Timestamp } from './column-types';
+import type { GrantWarningsTable, ProjectGrantsTable } from './tables-grants';
 
 /** Database row shapes (the API shapes live in generated/; these are storage). */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A timestamp the database fills in (now()) unless given. */
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-/** JSON columns are written as JSON text (node-postgres would turn arrays into SQL arrays). */
-type Json<T> = ColumnType<T, string, string>;
 type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
 export interface UsersTable {
@@ -53,6 +50,8 @@ export interface SessionsTable {
   saml_name_id: ColumnType<string | null, string | null | undefined, string | null>;
   saml_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
   saml_session_index: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The service provider a federated session signed in through, 'national' or 'edugain' (0015); null: password. */
+  saml_federation: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SamlRequestsTable {
@@ -123,6 +122,9 @@ export interface ProjectsTable {
   croris_type: Generated<string>;
   state_id: number;
   project_type_id: number;
+  /** The largest share used of a grant in force and the earliest run-out date (0018, services/grants). */
+  grant_used_percent: Generated<number | null>;
+  grant_runs_out: Generated<string | null>;
 }
 
 export interface MembershipsTable {
@@ -290,6 +292,10 @@ export interface UsageJobsTable {
   cpuh: number;
   gpuh: number;
   record: Json<unknown>;
+  /** CPU time used, hours (0018); NULL when the job did not report it. */
+  cpu_used: number | null;
+  /** GPU hours actually used (hours × utilisation, 0018); NULL when not reported. */
+  gpu_used: number | null;
 }
 
 export interface UsageMonthlyTable {
@@ -300,6 +306,41 @@ export interface UsageMonthlyTable {
   cpuh: number;
   gpuh: number;
   jobs: number;
+  /** Sums over the jobs that reported CPU time / GPU utilisation, and those jobs' hours (0018). */
+  cpu_used: Generated<number>;
+  cpuh_known: Generated<number>;
+  gpu_used: Generated<number>;
+  gpuh_known: Generated<number>;
+}
+
+/** Which row here a row of the current portal's database became (0014), and its hash then. */
+export interface ImportMapTable {
+  source_table: string;
+  source_id: number;
+  target_id: number;
+  row_hash: string;
+  imported_at: CreatedAt;
+}
+
+/** One run of the import from the current portal (0014) and its report. */
+export interface ImportRunsTable {
+  id: Generated<number>;
+  started_at: Timestamp;
+  finished_at: CreatedAt;
+  changes: number;
+  refused: number;
+  report: Json<unknown>;
+}
+
+/** A schema set that went live (0016). */
+export interface SchemaSetsTable {
+  id: Generated<number>;
+  hash: string;
+  went_live_at: CreatedAt;
+  process: string;
+  origin: string;
+  docs: Json<unknown>;
+  changes: Json<unknown>;
 }
 
 export interface Database {
@@ -330,7 +371,12 @@ export interface Database {
   api_keys: ApiKeysTable;
   usage_jobs: UsageJobsTable;
   usage_monthly: UsageMonthlyTable;
+  project_grants: ProjectGrantsTable;
+  grant_warnings: GrantWarningsTable;
   saml_requests: SamlRequestsTable;
+  import_map: ImportMapTable;
+  import_runs: ImportRunsTable;
+  schema_sets: SchemaSetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

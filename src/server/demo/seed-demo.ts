@@ -11,6 +11,7 @@ import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWA
 import { clusterUsername } from '../services/cluster-username';
 import { requestDateCeiling } from '../../schema-runtime';
 import { seedDemoUsage, type UsageSeedProject } from './seed-usage';
+import { seedDemoGrants } from './seed-grants';
 
 const DAY_MS = 86_400_000;
 /** Arbitrary constant: serialises seeding when several app processes start at once. */
@@ -309,6 +310,7 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     .execute();
 
   await seedDemoUsage(trx, schemas, usageProjects, now);
+  await seedDemoGrants(trx, schemas, usageProjects.map((p) => p.id), now);
 
   const month = format(now, 'yyyy-MM');
   const counter = projects.filter((p) => !p.data.code && format(p.submitted, 'yyyy-MM') === month).length;

@@ -66,10 +66,28 @@ export async function seedDemoUsage(db: Kysely<Database>, schemas: SchemaSet, pr
             const cpuh = hoursOf(ncpus, walltime);
             const gpuh = hoursOf(ngpus, walltime);
             const jobid = `demo-${project.key}-${row}`;
+            // The lead uses most of what the jobs hold, the first collaborator well under half; one job in five reports nothing.
+            const reported = !light && next() >= 0.2;
+            const efficiency = position === 0 ? 0.8 + next() * 0.15 : position === 1 ? 0.2 + next() * 0.2 : 0.55 + next() * 0.35;
+            const totalCpu = reported ? Math.round(ncpus * walltime * efficiency) : undefined;
+            const gpuUtil = reported && ngpus ? Math.round(efficiency * 100) : undefined;
+            const measured = { ...(totalCpu === undefined ? {} : { total_cpu: totalCpu }), ...(gpuUtil === undefined ? {} : { gpu_util: gpuUtil }) };
             const list = byCluster.get(cluster) ?? [];
             byCluster.set(cluster, list);
             list.push({
-              row: { row, jobId: jobid, hasJobId: true, user: null, project: null, endTime, cpuh, gpuh, record: { jobid, walltime, ncpus, ngpus, queue: ngpus ? 'gpu' : 'cpu', cpuh, gpuh } },
+              row: {
+                row,
+                jobId: jobid,
+                hasJobId: true,
+                user: null,
+                project: null,
+                endTime,
+                cpuh,
+                gpuh,
+                cpuUsed: totalCpu === undefined ? null : hoursOf(1, totalCpu),
+                gpuUsed: gpuUtil === undefined ? null : (gpuh * gpuUtil) / 100,
+                record: { jobid, walltime, ncpus, ngpus, queue: ngpus ? 'gpu' : 'cpu', cpuh, gpuh, ...measured },
+              },
               userId,
               projectId: project.id,
             });

@@ -1,14 +1,34 @@
 /**
- * Builds the OpenAPI 3.1 document from the route declarations (route-schemas.ts) and the schema
- * set. Self-contained: every schema document a declaration reaches is copied into
+ * Builds the OpenAPI 3.1 document from the shapes the routes declare (route-shape.ts) and the schema
+ * set. Self-contained: every schema document a shape reaches is copied into
  * `components/schemas` under its short name (`entities.project`, `api.login` …) with every `$ref`
  * rewritten to point there, so no reader needs the `https://portal.schemas/` ids to resolve.
  */
 import type { SchemaSet } from '../../schema-runtime';
 import { SCHEMA_BASE, shortNameOf } from '../../schema-runtime';
-import { isUndocumented, ROUTE_SCHEMAS, type RouteDeclaration, type RouteSchema } from './route-schemas';
+import { documentedParts, type RouteSchema, type RouteShape } from './route-shape';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Registered routes left out of the document on purpose: the web client's pages and files, and
+ * the reference page's own files. Matched by exact `METHOD url` or, ending in `*`, by prefix.
+ */
+export const UNDOCUMENTED_ROUTES = [
+  'GET /',
+  'GET /ui',
+  'GET /ui/*',
+  'GET /static/*',
+  'GET /api/docs',
+  'GET /api/docs/*',
+] as const;
+
+export function isUndocumented(key: string): boolean {
+  return UNDOCUMENTED_ROUTES.some((pattern) => (pattern.endsWith('*') ? key.startsWith(pattern.slice(0, -1)) : key === pattern));
+}
+
+/** The shapes of the registered routes by `METHOD url`, as plugins/openapi.ts collects them. */
+export type RouteShapes = ReadonlyMap<string, RouteShape>;
 
 /** A registered route: method, URL pattern and access group (config.access). */
 export interface DocumentedRoute {
@@ -83,18 +103,18 @@ function tagOf(url: string): string {
 const operationId = (method: string, url: string) =>
   `${method.toLowerCase()}_${url.replace(/[:{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`;
 
-/** Every routed `METHOD url` without a declaration and not left out on purpose. */
-export function undeclaredRoutes(routes: readonly DocumentedRoute[]): string[] {
-  return routes.map((r) => `${r.method} ${r.url}`).filter((key) => !ROUTE_SCHEMAS[key] && !isUndocumented(key));
+/** Every routed `METHOD url` without a shape and not left out on purpose. */
+export function undeclaredRoutes(routes: readonly DocumentedRoute[], shapes: RouteShapes): string[] {
+  return routes.map((r) => `${r.method} ${r.url}`).filter((key) => !shapes.has(key) && !isUndocumented(key));
 }
 
-export function buildOpenApiDocument(schemas: SchemaSet, routes: readonly DocumentedRoute[], options: DocumentOptions): Json {
+export function buildOpenApiDocument(schemas: SchemaSet, routes: readonly DocumentedRoute[], shapes: RouteShapes, options: DocumentOptions): Json {
   const known = new Set(schemas.ids);
   const reached = new Set<string>();
   const rewrite = (schema: unknown, base = SCHEMA_BASE) => rewriteRefs(schema, base, reached, known) as Json;
   const errorSchema = rewrite({ $ref: `${SCHEMA_BASE}api/error.json` });
 
-  const parameters = (declaration: RouteDeclaration, url: string): Json[] => {
+  const parameters = (shape: RouteShape, url: string): Json[] => {
     const out: Json[] = [];
     const add = (where: 'path' | 'query', schema: RouteSchema | undefined) => {
       if (!schema) return;
@@ -106,20 +126,22 @@ export function buildOpenApiDocument(schemas: SchemaSet, routes: readonly Docume
         out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: prop });
       }
     };
-    add('path', declaration.params);
+    const { params, querystring } = documentedParts(shape);
+    add('path', params);
     for (const name of pathParamNames(url))
       if (!out.some((p) => p.in === 'path' && p.name === name)) out.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    add('query', declaration.querystring);
+    add('query', querystring);
     return out;
   };
 
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
-    const declaration = ROUTE_SCHEMAS[key];
-    if (!declaration || isUndocumented(key)) continue;
+    const shape = shapes.get(key);
+    if (!shape || isUndocumented(key)) continue;
+    const { body } = documentedParts(shape);
     const responses: Json = {};
-    for (const [status, answer] of Object.entries(declaration.response)) {
+    for (const [status, answer] of Object.entries(shape.response)) {
       responses[status] = {
         description: answer.description,
         ...(answer.schema
@@ -134,13 +156,13 @@ export function buildOpenApiDocument(schemas: SchemaSet, routes: readonly Docume
       route.access === 'api-key' ? [{ apiKey: [] }] : route.access === 'public' ? [] : [{ sessionCookie: [] }];
     const operation: Json = {
       operationId: operationId(route.method, route.url),
-      summary: declaration.summary,
+      summary: shape.summary,
       tags: [tagOf(route.url)],
       ...(route.access === 'staff' ? { description: 'Staff and superusers only.' } : {}),
       security,
-      parameters: parameters(declaration, route.url),
-      ...(declaration.body
-        ? { requestBody: { required: true, content: { [declaration.bodyContentType ?? 'application/json']: { schema: rewrite(declaration.body) } } } }
+      parameters: parameters(shape, route.url),
+      ...(body
+        ? { requestBody: { required: true, content: { [shape.bodyContentType ?? 'application/json']: { schema: rewrite(body) } } } }
         : {}),
       responses,
     };

@@ -5,14 +5,17 @@ import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../services/sessions';
 import { verifyApiKey } from '../services/api-keys';
 import { requestSite } from './request-guards';
-import { languageCookieName } from './errors';
+import { languageCookieName } from '../../schema-runtime';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Cookie names, derived from the service key of rules/service.json. */
+/**
+ * Cookie names, derived from the service key of rules/service.json. `knownBrowser` marks a browser
+ * that signed in with a password before (services/login.ts).
+ */
 export function cookieNames(ctx: AppContext) {
   const key = ctx.schemas.service.serviceKey;
-  return { session: `${key}_session`, csrf: `${key}_csrftoken`, language: languageCookieName(key) };
+  return { session: `${key}_session`, csrf: `${key}_csrftoken`, language: languageCookieName(key), knownBrowser: `${key}_known_browser` };
 }
 
 /**
@@ -32,9 +35,9 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Cookie options shared by every cookie the server sets. */
+/** Cookie options shared by every cookie the server sets: `Secure` whenever the portal is served over https. */
 export function cookieOptions(ctx: AppContext, httpOnly = true) {
-  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: ctx.config.production };
+  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: ctx.config.https };
 }
 
 /** The anonymous visitor's CSRF token (double-submit cookie), created when missing. */

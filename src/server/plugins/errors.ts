@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, localErrorBody, msg, type ErrorKey } from '../errors';
 import { requestLanguage } from '../i18n/language';
-import type { Language } from '../i18n/messages';
-import { formatIssue, toValidationIssues, type ValidationIssue } from '../../schema-runtime';
+import type { Language, MessageKey } from '../i18n/messages';
+import { formatIssue, languageCookieName, toValidationIssues, type ValidationIssue } from '../../schema-runtime';
 import type { ErrorObject } from 'ajv';
 
 const FASTIFY_CODES: Record<string, ErrorKey> = {
@@ -18,23 +18,18 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
 
 /**
  * Database errors only a value the client sent can cause (a number beyond a column's range, text
- * the database cannot hold). Validation stops such values first; this keeps any that slip through
- * from becoming a 500.
+ * the database cannot hold), by PostgreSQL error code. Validation stops such values first; this
+ * keeps any that slip through from becoming a 500.
  */
-const DATABASE_CODES: Record<string, { en: string; hr: string }> = {
-  '22003': { en: 'a number is out of range', hr: 'broj je izvan dopuštenog raspona' },
-  '22P02': { en: 'a value has the wrong form', hr: 'vrijednost nije u ispravnom obliku' },
-  '22021': { en: 'a text holds a character that cannot be stored', hr: 'tekst sadrži znak koji nije moguće pohraniti' },
-  '22P05': { en: 'a text holds a character that cannot be stored', hr: 'tekst sadrži znak koji nije moguće pohraniti' },
-  '22001': { en: 'a text is too long', hr: 'tekst je predug' },
-  '22007': { en: 'a date has the wrong form', hr: 'datum nije u ispravnom obliku' },
-  '22008': { en: 'a date is out of range', hr: 'datum je izvan dopuštenog raspona' },
+const DATABASE_CODES: Record<string, MessageKey> = {
+  '22003': 'databaseNumberRange',
+  '22P02': 'databaseValueForm',
+  '22021': 'databaseCharacter',
+  '22P05': 'databaseCharacter',
+  '22001': 'databaseTextLength',
+  '22007': 'databaseDateForm',
+  '22008': 'databaseDateRange',
 };
-
-/** The name of the cookie that keeps the interface language (the web client's `language-cookie.ts` names it alike). */
-export function languageCookieName(serviceKey: string): string {
-  return `${serviceKey}-lang`;
-}
 
 /** The envelope for an error of the framework itself (a malformed URL), which never reaches the error handler. */
 export function frameworkErrorsFor(serviceKey: string) {
@@ -68,7 +63,7 @@ export function registerErrorHandling(app: FastifyInstance, serviceKey: string):
     const database = typeof error.code === 'string' ? DATABASE_CODES[error.code] : undefined;
     if (database) {
       request.log.warn({ err: error }, 'database refused a value');
-      return reply.status(400).send(localErrorBody('badRequest', lang, msg('databaseRefused', { reason: database[lang] })));
+      return reply.status(400).send(localErrorBody('badRequest', lang, msg(database)));
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.status(errorBody(mapped).status.code).send(localErrorBody(mapped, lang));

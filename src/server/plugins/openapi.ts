@@ -1,46 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from '../context';
-import { ROUTE_SCHEMAS } from '../openapi/route-schemas';
+import { json, ref, type RouteShape, routeShapeOf } from '../openapi/route-shape';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { cookieNames } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Routes whose own body/query/params schema differs from their declaration in openapi/route-schemas.ts. */
-    routeSchemaMismatches: string[];
+    /** The shape each registered route declared in its `schema:` option, by `METHOD url`. */
+    routeShapes: Map<string, RouteShape>;
   }
 }
 
-const VALIDATED_PARTS = ['body', 'querystring', 'params'] as const;
-
 /**
- * Attaches each route's declared answers (openapi/route-schemas.ts) to it as its response schema,
- * by an `onRoute` hook, so route files need not repeat them. Answers are serialised with
- * `JSON.stringify`, not with schemas compiled by fast-json-stringify, which would silently drop a
- * property a schema does not name: the schemas document the answers and tests/api/openapi.test.ts
- * holds real answers to them exactly (docs/decisions/0140-route-schemas-and-openapi.md).
+ * Collects each route's shape (its `schema:` option, openapi/route-shape.ts) as it registers, by an
+ * `onRoute` hook, and hands Fastify only what it acts on: the parts it validates and the answers'
+ * schemas. Answers are serialised with `JSON.stringify`, not with schemas compiled by
+ * fast-json-stringify, which would silently drop a property a schema does not name: the schemas
+ * document the answers and tests/api/openapi.test.ts holds real answers to them exactly
+ * (docs/decisions/0140-route-schemas-and-openapi.md, 0330-route-shapes-on-routes.md).
  */
 export function declareRouteSchemas(app: FastifyInstance): void {
-  const mismatches: string[] = [];
-  app.decorate('routeSchemaMismatches', mismatches);
+  const shapes = new Map<string, RouteShape>();
+  app.decorate('routeShapes', shapes);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRoute', (route) => {
+    const shape = routeShapeOf(route.schema);
+    if (!shape) return;
+    const { params, querystring, body } = shape;
+    const validated = Object.fromEntries(Object.entries({ params, querystring, body }).filter(([, part]) => part !== undefined));
     const method = [route.method].flat()[0];
-    const key = `${method} ${route.url}`;
-    const declaration = ROUTE_SCHEMAS[key];
-    if (!declaration) return;
-    const own = (route.schema ?? {}) as Record<string, unknown>;
-    for (const part of VALIDATED_PARTS)
-      if (own[part] !== undefined && !isDeepStrictEqual(own[part], declaration[part])) mismatches.push(`${key}: ${part}`);
+    // The HEAD twin of a GET validates as the GET does; its answers are the GET's, documented there.
+    if (method === 'HEAD') {
+      route.schema = Object.keys(validated).length ? validated : undefined;
+      return;
+    }
+    shapes.set(`${method} ${route.url}`, shape);
     const response = Object.fromEntries(
-      Object.entries(declaration.response).flatMap(([status, answer]) => (answer.schema ? [[status, answer.schema]] : [])),
+      Object.entries(shape.response).flatMap(([status, answer]) => (answer.schema ? [[status, answer.schema]] : [])),
     );
-    route.schema = { ...route.schema, response };
+    route.schema = { ...validated, response };
   });
 }
 
@@ -55,7 +57,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
   const { version } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string };
   const serviceName = ctx.schemas.service.serviceName.en;
   app.addHook('onReady', async () => {
-    const built = buildOpenApiDocument(ctx.schemas, app.registeredRoutes, {
+    const built = buildOpenApiDocument(ctx.schemas, app.registeredRoutes, app.routeShapes, {
       title: `${serviceName} portal API`,
       version,
       description:
@@ -65,7 +67,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     for (const key of Object.keys(document)) delete document[key];
     Object.assign(document, built);
   });
-  app.get('/api/openapi.json', { config: { access: 'public' } }, async () => document);
+  const shape: RouteShape = { summary: 'This OpenAPI document.', response: { 200: json('The document.', ref('api/operations-answers#/definitions/openapi')) } };
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: shape }, async () => document);
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {

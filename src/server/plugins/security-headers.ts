@@ -46,8 +46,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * Security headers on every answer (`helmet`): the CSP above, `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy: same-origin` (invitation keys travel in URLs), framing refused, and HSTS only in
- * production, where the portal is served over HTTPS. The header set is built once and added to each
+ * `Referrer-Policy: same-origin` (invitation keys travel in URLs), framing refused, and HSTS and
+ * `upgrade-insecure-requests` when the portal is served over https (`config.https`, from
+ * `PUBLIC_URL`). The header set is built once and added to each
  * answer by one synchronous hook (the Fastify plugin ran helmet's option parsing for every request:
  * docs/decisions/0220-session-check-and-hooks.md).
  */
@@ -56,10 +57,10 @@ export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): 
     Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]),
   );
   const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, ...(ctx.config.production ? { 'upgrade-insecure-requests': [] } : {}) } },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, ...(ctx.config.https ? { 'upgrade-insecure-requests': [] } : {}) } },
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
-    strictTransportSecurity: ctx.config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: ctx.config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (_request, reply, done) => {

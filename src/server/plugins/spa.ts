@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { localErrorBody, msg } from '../errors';
 import { requestLanguage } from '../i18n/language';
-import { languageCookieName } from './errors';
+import { languageCookieName } from '../../schema-runtime';
 import type { AppContext } from '../context';
 
 /**

@@ -1,30 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isAdmin } from '../context';
-import { ApiError, msg } from '../errors';
+import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { ingestUsage, storedJobIds } from '../services/accounting/ingest';
 import { findCluster } from '../services/accounting/clusters';
 import { usageAnswer } from '../services/accounting/usage-answer';
 import { forecastsFor } from '../services/accounting/forecast';
 import { scienceUsage, type ScienceUsageQuery } from '../services/accounting/science-usage';
-import { lookupIds } from '../db/vocabularies';
-import { ROLE } from '../services/projects/state-rules';
+import { projectScope as scopeOf } from '../services/accounting/project-scope';
+import { json, query, ref, type RouteShape } from '../openapi/route-shape';
+import { USAGE_QUERY } from './usage-query';
 
 type WindowQuery = { year?: string; range?: string; project?: string };
+
+/** The cluster a record call is about; the handler looks it up in rules/clusters.json. */
+const RESOURCE = { type: 'object', properties: { resource: { type: 'string', description: 'The cluster (rules/clusters.json).' } }, required: ['resource'] };
+const USAGE = json('Usage.', ref('api/accounting-usage-answer'));
 
 /**
  * Accounting: the clusters' ingest (`/api/v1/accounting/records`, API key) and the three internal
  * answers the usage pages draw (`/api/v1/internal/accounting/...`, session).
  */
 export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, schemas } = ctx;
+  const { db } = ctx;
 
   app.post<{ Querystring: { resource?: string } }>(
     '/api/v1/accounting/records',
-    { config: { access: 'api-key', scope: 'accounting:write' }, bodyLimit: schemas.constants.accountingIngestMaxBytes },
+    {
+      config: { access: 'api-key', scope: 'accounting:write' },
+      bodyLimit: ctx.schemas.constants.accountingIngestMaxBytes,
+      schema: {
+        summary: 'A cluster reports job usage (API key, scope accounting:write); re-sent jobs are stored once.',
+        checkedByHandler: { querystring: RESOURCE, body: ref('api/usage-records') },
+        response: {
+          201: json('Every row stored.', ref('api/accounting-ingest-answer')),
+          200: json('Some rows skipped, each with its reason.', ref('api/accounting-ingest-answer')),
+        },
+      },
+    },
     async (request, reply) => {
-      const report = await ingestUsage(db, schemas, request.query.resource, request.body);
+      const report = await ingestUsage(db, ctx.schemas, request.query.resource, request.body);
       const complete = report.skipped.length === 0;
       return reply.status(complete ? 201 : 200).send({ status: { code: complete ? 201 : 200, message: report.message }, ...report });
     },
@@ -32,54 +48,65 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { resource?: string } }>(
     '/api/v1/accounting/records',
-    { config: { access: 'api-key', scope: 'accounting:write' } },
+    {
+      config: { access: 'api-key', scope: 'accounting:write' },
+      schema: {
+        summary: 'The job ids stored for a cluster (API key, scope accounting:write).',
+        checkedByHandler: { querystring: RESOURCE },
+        response: { 200: json('Sorted job ids.', { type: 'array', items: { type: 'string' } }) },
+      },
+    },
     async (request) => {
-      const cluster = findCluster(schemas, request.query.resource);
+      const cluster = findCluster(ctx.schemas, request.query.resource);
       if (!cluster) throw new ApiError('unknownCluster');
       return storedJobIds(db, cluster.name);
     },
   );
 
-  /** The projects whose usage the caller may see per project or per user: those they lead, or with `project` one of them (any, for staff). */
-  async function projectScope(userId: number, admin: boolean, identifier: string | undefined): Promise<number[]> {
-    const roles = await lookupIds(db, 'roles');
-    if (identifier !== undefined && identifier !== '') {
-      const project = await db.selectFrom('projects').select('id').where('identifier', '=', identifier).executeTakeFirst();
-      if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
-      if (admin) return [project.id];
-      const leads = await db
-        .selectFrom('memberships')
-        .select('id')
-        .where('project_id', '=', project.id)
-        .where('user_id', '=', userId)
-        .where('role_id', '=', roles.get(ROLE.lead)!)
-        .executeTakeFirst();
-      if (!leads) throw new ApiError('forbidden', msg('notProjectLead', { identifier }));
-      return [project.id];
-    }
-    const led = await db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).where('role_id', '=', roles.get(ROLE.lead)!).execute();
-    return led.map((m) => m.project_id);
-  }
+  const projectScope = (userId: number, admin: boolean, identifier: string | undefined) => scopeOf(db, userId, admin, identifier);
 
-  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/records', async (request) => {
+  const own: RouteShape = { summary: 'The caller’s own usage per cluster and project.', checkedByHandler: { querystring: USAGE_QUERY }, response: { 200: USAGE } };
+  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/records', { schema: own }, async (request) => {
     const user = currentUser(request);
-    return usageAnswer(db, schemas, { kind: 'user', userId: user.id }, request.query);
+    return usageAnswer(db, ctx.schemas, { kind: 'user', userId: user.id }, request.query);
   });
 
-  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/project-records', async (request) => {
+  const perProject: RouteShape = {
+    summary: 'Usage of the projects the caller leads (staff: of one project), per project, with forecasts.',
+    checkedByHandler: { querystring: USAGE_QUERY },
+    response: { 200: USAGE },
+  };
+  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/project-records', { schema: perProject }, async (request) => {
     const user = currentUser(request);
     const projectIds = await projectScope(user.id, isAdmin(user), request.query.project);
-    const answer = await usageAnswer(db, schemas, { kind: 'projects', projectIds, perUser: false }, request.query);
-    return { ...answer, forecast: await forecastsFor(db, schemas, projectIds) };
+    const answer = await usageAnswer(db, ctx.schemas, { kind: 'projects', projectIds, perUser: false }, request.query);
+    return { ...answer, forecast: await forecastsFor(db, ctx.schemas, projectIds) };
   });
 
-  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/project-user-records', async (request) => {
+  const perUser: RouteShape = {
+    summary: 'Usage of the projects the caller leads (staff: of one project), per user.',
+    checkedByHandler: { querystring: USAGE_QUERY },
+    response: { 200: USAGE },
+  };
+  app.get<{ Querystring: WindowQuery }>('/api/v1/internal/accounting/project-user-records', { schema: perUser }, async (request) => {
     const user = currentUser(request);
     const projectIds = await projectScope(user.id, isAdmin(user), request.query.project);
-    return usageAnswer(db, schemas, { kind: 'projects', projectIds, perUser: true }, request.query);
+    return usageAnswer(db, ctx.schemas, { kind: 'projects', projectIds, perUser: true }, request.query);
   });
 
-  app.get<{ Querystring: ScienceUsageQuery }>('/api/v1/internal/accounting/science-usage', { config: { access: 'staff' } }, async (request) =>
-    scienceUsage(db, schemas, request.query),
+  const science: RouteShape = {
+    summary: 'Staff: each cluster’s hours split by the projects’ declared science domain (or field) shares, per month or year.',
+    checkedByHandler: {
+      querystring: query({
+        by: "'domain' (default) or 'field'.",
+        period: "'month' (default) or 'year'.",
+        year: 'A year (yyyy) to show instead of the range.',
+        range: 'The months shown: one of the ranges of rules/constants.json.',
+      }),
+    },
+    response: { 200: json('Usage by science domain.', ref('api/science-usage')) },
+  };
+  app.get<{ Querystring: ScienceUsageQuery }>('/api/v1/internal/accounting/science-usage', { config: { access: 'staff' }, schema: science }, async (request) =>
+    scienceUsage(db, ctx.schemas, request.query),
   );
 }

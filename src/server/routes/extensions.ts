@@ -4,7 +4,7 @@ import type { ExtensionNewBody } from '../../../generated';
 import { ApiError, msg } from '../errors';
 import { parseDatabaseId } from '../services/invites/project-rules';
 import { currentUser } from '../plugins/auth';
-import { schemaIdOf } from '../../schema-runtime';
+import { arrayOf, databaseIds, json, ref, type RouteShape } from '../openapi/route-shape';
 import { listExtensions, listProjectExtensions, requestExtension } from '../services/extensions/extensions';
 
 const BASE = '/api/v1/internal/project-extend';
@@ -22,15 +22,29 @@ function projectIdOf(ctx: AppContext, raw: string): number {
  * Staff approve an extension by moving the project from submit-extend to extend (POST projects/…).
  */
 export async function extensionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(BASE, async (request) => listExtensions(ctx, currentUser(request)));
+  const extensions = arrayOf('entities/extension');
+  const all: RouteShape = { summary: 'Extension requests of the caller’s projects (staff: of all).', response: { 200: json('The extensions.', extensions) } };
+  app.get(BASE, { schema: all }, async (request) => listExtensions(ctx, currentUser(request)));
 
-  app.get<{ Params: { id: string } }>(`${BASE}/:id`, async (request) =>
+  const ofProject: RouteShape = {
+    summary: 'Extension requests of one project (its members and staff).',
+    checkedByHandler: { params: databaseIds('id') },
+    response: { 200: json('The extensions.', extensions) },
+  };
+  app.get<{ Params: { id: string } }>(`${BASE}/:id`, { schema: ofProject }, async (request) =>
     listProjectExtensions(ctx, currentUser(request), projectIdOf(ctx, request.params.id)),
   );
 
   app.post<{ Params: { id: string }; Body: ExtensionNewBody }>(
     `${BASE}/:id`,
-    { schema: { body: { $ref: schemaIdOf('api/extension-new') } } },
+    {
+      schema: {
+        summary: 'The project’s lead asks to extend it.',
+        checkedByHandler: { params: databaseIds('id') },
+        body: ref('api/extension-new'),
+        response: { 201: json('The extension request.', ref('entities/extension')) },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const extension = await requestExtension(ctx, user, projectIdOf(ctx, request.params.id), request.body);

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { cookieNames, cookieOptions } from '../plugins/auth';
 import { createSession, deleteSession } from '../services/sessions';
 import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/saml/acs';
-import { federatedIdentity, logoutProfile, takeFederatedLogout, type FederatedLogout } from '../services/saml/logout';
+import { authnRequestId, bindRequest, pendingRequests, releaseRequest } from '../services/saml/browser-binding';
+import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, takeFederatedLogout, type FederatedLogout } from '../services/saml/logout';
+import { portalPath } from '../services/redirect-target';
+import { startMetadataRefresh } from '../services/saml/metadata-refresh';
+import { federationShapes } from './federation-shapes';
 import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
 
 /** Where the login links go when a federation is not configured on this server. */
@@ -20,6 +25,8 @@ type Form = Record<string, string | undefined>;
  */
 export async function federationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providers = new ServiceProviders(ctx);
+  const refresh = startMetadataRefresh(ctx, providers, app.log);
+  app.addHook('onClose', async () => refresh.stop());
   const names = cookieNames(ctx);
   const { sessionDays } = ctx.schemas.constants;
 
@@ -51,43 +58,53 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
   for (const name of FEDERATIONS) {
     const base = FEDERATION_BASE[name];
     const both = (path: string) => [`${base}/${path}`, `${base}/${path}/`];
+    const shapes = federationShapes(name);
 
-    // login/: an AuthnRequest over HTTP-Redirect; RelayState remembers where the user was going.
+    // login/: an AuthnRequest over HTTP-Redirect, named in this browser's binding cookie; RelayState
+    // remembers where the user was going (a page of this portal only).
     for (const url of both('login'))
-      app.get<{ Querystring: { next?: string } }>(url, { config: { access: 'public' } }, async (request, reply) => {
+      app.get<{ Querystring: { next?: string } }>(url, { config: { access: 'public' }, schema: shapes.login }, async (request, reply) => {
         const sp = await provider(name, request);
         if (!sp) return reply.redirect(unavailable(sp));
-        const next = typeof request.query.next === 'string' ? request.query.next : '';
-        const target = await sp.saml.getAuthorizeUrlAsync(afterLogin(next) === next ? next : '', undefined, {});
+        const target = await sp.saml.getAuthorizeUrlAsync(portalPath(request.query.next, ''), undefined, {});
+        bindRequest(ctx, request, reply, authnRequestId(target));
         return reply.redirect(target);
       });
 
-    // acs/: the identity provider's HTTP-POST response; its signature and InResponseTo are the proof.
+    // acs/: the identity provider's HTTP-POST response; its signature, and InResponseTo naming a
+    // request this browser started, are the proof.
     for (const url of both('acs'))
-      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false } }, async (request, reply) => {
+      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.acs }, async (request, reply) => {
         const sp = await provider(name, request);
         if (!sp) return reply.redirect(unavailable(sp), 303);
         const body = request.body && typeof request.body === 'object' ? request.body : {};
-        const outcome = await consumeLoginResponse(ctx, sp, body.SAMLResponse).catch((error: Error) => ({
+        const outcome = await consumeLoginResponse(ctx, sp, body.SAMLResponse, pendingRequests(ctx, request)).catch((error: Error) => ({
           ok: false as const,
           redirect: SAML_FAILED_PAGE,
           reason: `login failed: ${error.message}`,
+          clockSkewSeconds: undefined,
         }));
         if (!outcome.ok) {
-          request.log.warn({ federation: name, reason: outcome.reason }, 'SAML login refused');
+          if (outcome.clockSkewSeconds !== undefined)
+            request.log.error(
+              { federation: name, reason: outcome.reason, clockSkewSeconds: outcome.clockSkewSeconds },
+              `SAML assertion refused for its time (clock skew allowed: ${outcome.clockSkewSeconds} s)`,
+            );
+          else request.log.warn({ federation: name, reason: outcome.reason }, 'SAML login refused');
           return reply.redirect(outcome.redirect, 303);
         }
+        if (outcome.requestId) releaseRequest(ctx, request, reply, outcome.requestId);
         if (request.auth) await deleteSession(ctx.db, request.auth.sessionId);
         const session = await createSession(ctx.db, outcome.user.id, sessionDays, outcome.issuer, outcome);
         reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
         reply.clearCookie(names.csrf, cookieOptions(ctx));
-        request.log.info({ federation: name, user: outcome.user.username, created: outcome.created }, 'SAML login');
+        request.log.info({ federation: name, user: outcome.user.username, created: outcome.created, unsolicited: !outcome.requestId }, 'SAML login');
         return reply.redirect(afterLogin(body.RelayState), 303);
       });
 
     // metadata/: what a federation operator registers.
     for (const url of both('metadata'))
-      app.get(url, { config: { access: 'public' } }, async (request, reply) => {
+      app.get(url, { config: { access: 'public' }, schema: shapes.metadata }, async (request, reply) => {
         const sp = await provider(name, request);
         if (sp === undefined) throw new ApiError('notFound', 'This federation is not configured');
         if (sp === null) throw new ApiError('federationUnavailable');
@@ -95,12 +112,13 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         return spMetadata(sp);
       });
 
-    // logout: ends the portal session (if still there) and sends a LogoutRequest to the identity provider.
+    // logout: ends the portal session (if still there) and sends a LogoutRequest to the identity
+    // provider of this service provider, for a session that signed in through it.
     for (const url of both('logout'))
-      app.get(url, { config: { access: 'public' } }, async (request, reply) => {
+      app.get(url, { config: { access: 'public' }, schema: shapes.logout }, async (request, reply) => {
         const identity = await endSession(request, reply);
         const sp = await provider(name, request);
-        if (!sp || !identity || !sp.idp.sloUrl || identity.issuer !== sp.idp.entityId) return reply.redirect('/ui/login');
+        if (!sp || !identity || !sp.idp.sloUrl || identity.federation !== name) return reply.redirect('/ui/login');
         try {
           return reply.redirect(await sp.saml.getLogoutUrlAsync(logoutProfile(identity), '', {}));
         } catch (error) {
@@ -109,20 +127,44 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         }
       });
 
-    // ls/: the identity provider's LogoutResponse, or its own LogoutRequest (logout started elsewhere).
+    /**
+     * A LogoutRequest from the identity provider. This browser's session ends whatever it says; when
+     * it verifies, so do all sessions of its NameID at this federation, and the answer is Success;
+     * when it does not (an unsigned request, as IdPs send by default), nothing else ends and the
+     * answer is a failure status, so the identity provider's logout chain goes on either way.
+     */
+    const answerLogoutRequest = async (request: FastifyRequest, reply: FastifyReply, sp: ServiceProvider | undefined | null, message: Form, redirectBinding: boolean) => {
+      await endSession(request, reply);
+      if (!sp) return reply.redirect('/ui/login', 303);
+      let profile: Profile | null = null;
+      try {
+        ({ profile } = redirectBinding
+          ? await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
+          : await sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>));
+        if (!profile) throw new Error('logout request without a subject');
+        await endFederatedSessions(ctx, name, sp.idp.entityId, profile.nameID);
+      } catch (error) {
+        profile = null;
+        request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML logout request refused; answering with a failure status');
+      }
+      const requestId = profile?.ID ?? logoutRequestId(message.SAMLRequest ?? '', redirectBinding);
+      if (!requestId || !sp.idp.sloUrl) return reply.redirect('/ui/login', 303);
+      const answering: Profile = profile ?? { ID: requestId, issuer: sp.idp.entityId, nameID: '', nameIDFormat: '' };
+      try {
+        return reply.redirect(await sp.logoutSaml.getLogoutResponseUrlAsync(answering, message.RelayState ?? '', {}, profile !== null), 303);
+      } catch (error) {
+        request.log.warn({ federation: name, err: error }, 'SAML logout response failed');
+        return reply.redirect('/ui/login', 303);
+      }
+    };
+
+    // ls/: the identity provider's LogoutRequest (logout started elsewhere), always answered, or its
+    // LogoutResponse to ours.
     const singleLogout = async (request: FastifyRequest, reply: FastifyReply, message: Form, redirectBinding: boolean) => {
       const sp = await provider(name, request);
+      if (message.SAMLRequest) return answerLogoutRequest(request, reply, sp, message, redirectBinding);
       if (!sp) return reply.redirect('/ui/login', 303);
       try {
-        if (message.SAMLRequest) {
-          const { profile } = redirectBinding
-            ? await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
-            : await sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>);
-          if (!profile) throw new Error('logout request without a subject');
-          await ctx.db.deleteFrom('sessions').where('saml_name_id', '=', profile.nameID).where('saml2_idp', '=', sp.idp.entityId).execute();
-          if (request.auth) reply.clearCookie(names.session, cookieOptions(ctx));
-          return reply.redirect(await sp.logoutSaml.getLogoutResponseUrlAsync(profile, message.RelayState ?? '', {}, true), 303);
-        }
         if (message.SAMLResponse) {
           if (redirectBinding) await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');
           else await sp.logoutSaml.validatePostResponseAsync(message as Record<string, string>);
@@ -134,8 +176,8 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       return reply.redirect('/ui/login', 303);
     };
     for (const url of both('ls')) {
-      app.get<{ Querystring: Form }>(url, { config: { access: 'public' } }, (request, reply) => singleLogout(request, reply, request.query, true));
-      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false } }, (request, reply) =>
+      app.get<{ Querystring: Form }>(url, { config: { access: 'public' }, schema: shapes.lsGet }, (request, reply) => singleLogout(request, reply, request.query, true));
+      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.lsPost }, (request, reply) =>
         singleLogout(request, reply, request.body && typeof request.body === 'object' ? request.body : {}, false),
       );
     }

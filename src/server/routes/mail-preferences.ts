@@ -3,7 +3,7 @@ import type { MailMuteBody, MailPreferencesBody } from '../../../generated';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
 import { mailPreferencesOf, saveMailPreferences, setProjectMute } from '../services/mail/preferences';
-import { schemaIdOf } from '../../schema-runtime';
+import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**
  * Mail preferences (docs/decisions/0200-mail-preferences.md): the caller's mail language and
@@ -11,17 +11,35 @@ import { schemaIdOf } from '../../schema-runtime';
  * notices (PUT projects/:identifier/mail-mute).
  */
 export async function mailPreferenceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/internal/mail-preferences/', async (request) => mailPreferencesOf(ctx, currentUser(request).id));
+  const answer = ref('api/mail-preferences-answer');
+  const preferences: RouteShape = {
+    summary: 'The caller’s mail language, how routine notices reach them and the projects whose routine notices they muted as lead.',
+    response: { 200: json('The preferences.', answer) },
+  };
+  app.get('/api/v1/internal/mail-preferences/', { schema: preferences }, async (request) => mailPreferencesOf(ctx, currentUser(request).id));
 
   app.put<{ Body: MailPreferencesBody }>(
     '/api/v1/internal/mail-preferences/',
-    { schema: { body: { $ref: schemaIdOf('api/mail-preferences') } } },
+    {
+      schema: {
+        summary: 'Sets the caller’s mail language and whether routine notices (rules/mail.json) come at once or in a weekly digest.',
+        body: ref('api/mail-preferences'),
+        response: { 200: json('The preferences now.', answer) },
+      },
+    },
     async (request) => saveMailPreferences(ctx, currentUser(request), request.body),
   );
 
   app.put<{ Params: { identifier: string }; Body: MailMuteBody }>(
     '/api/v1/internal/projects/:identifier/mail-mute',
-    { schema: { body: { $ref: schemaIdOf('api/mail-mute') } } },
+    {
+      schema: {
+        summary: 'A lead of the project mutes, or hears again, the routine notices about it that go to them.',
+        checkedByHandler: { params: path({ identifier: 'The project identifier, URL-encoded.' }) },
+        body: ref('api/mail-mute'),
+        response: { 200: json('Whether they are muted now.', ref('api/mail-mute#/definitions/answer')) },
+      },
+    },
     async (request) => setProjectMute(ctx, currentUser(request), request.params.identifier, request.body.muted),
   );
 }

@@ -5,7 +5,7 @@ import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { addInternalUsers, signOffCollaborators } from '../services/invites/memberships';
 import { parseDatabaseId } from '../services/invites/project-rules';
-import { schemaIdOf } from '../../schema-runtime';
+import { databaseIds, json, ref } from '../openapi/route-shape';
 
 type ProjectParams = { Params: { projectId: string } };
 
@@ -22,13 +22,28 @@ function projectIdOf(ctx: AppContext, raw: string): number {
 export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<ProjectParams & { Body: UsersSignoffBody }>(
     '/api/v1/internal/users-projects/:projectId',
-    { schema: { body: { $ref: schemaIdOf('api/users-signoff') } } },
+    {
+      schema: {
+        summary: 'The lead signs collaborators off the project.',
+        checkedByHandler: { params: databaseIds('projectId') },
+        body: ref('api/users-signoff'),
+        response: { 200: json('Signed off.', ref('api/membership-answer')) },
+      },
+    },
     async (request) => signOffCollaborators(ctx, currentUser(request), projectIdOf(ctx, request.params.projectId), request.body),
   );
 
   app.post<ProjectParams & { Body: UsersAddInternalBody }>(
     '/api/v1/internal/users-intprojects/:projectId',
-    { schema: { body: { $ref: schemaIdOf('api/users-add-internal') } }, config: { access: 'staff' } },
+    {
+      schema: {
+        summary: 'Staff add existing users to an internal or workshop project.',
+        checkedByHandler: { params: databaseIds('projectId') },
+        body: ref('api/users-add-internal'),
+        response: { 200: json('Added.', ref('api/membership-answer')) },
+      },
+      config: { access: 'staff' },
+    },
     async (request) => addInternalUsers(ctx, currentUser(request), projectIdOf(ctx, request.params.projectId), request.body),
   );
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { pendingMigrations } from '../db/database';
 import { ApiError } from '../errors';
 import { monitorOf } from '../monitor';
+import { json, ref, type RouteShape } from '../openapi/route-shape';
 
 /** An outbox sender that has not finished a round for this many intervals (at least a minute) is stuck. */
 const OUTBOX_STALE_INTERVALS = 30;
@@ -45,9 +46,24 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
     done();
   });
 
-  app.get('/healthz', { config: { access: 'public' }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      logLevel: 'warn',
+      schema: { summary: 'The process answers.', response: { 200: json('Up.', ref('api/operations-answers#/definitions/health')) } },
+    },
+    async () => ({ status: 'ok' }),
+  );
 
-  app.get('/readyz', { config: { access: 'public' }, logLevel: 'warn' }, async (_request, reply) => {
+  const readyz: RouteShape = {
+    summary: 'Database reachable, migrations applied, the outbox sender of this process alive.',
+    response: {
+      200: json('Ready.', ref('api/operations-answers#/definitions/ready')),
+      503: json('Not ready; checks say why.', ref('api/operations-answers#/definitions/ready')),
+    },
+  };
+  app.get('/readyz', { config: { access: 'public' }, logLevel: 'warn', schema: readyz }, async (_request, reply) => {
     const checks: Record<string, string> = {};
     try {
       await sql`SELECT 1`.execute(ctx.db);
@@ -68,7 +84,11 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
 
-  app.get('/metrics', { config: { access: 'public' }, logLevel: 'warn' }, async (request, reply) => {
+  const metrics: RouteShape = {
+    summary: 'Prometheus metrics; only for the addresses of METRICS_ALLOW.',
+    response: { 200: { description: 'Prometheus text exposition format.', contentType: 'text/plain' } },
+  };
+  app.get('/metrics', { config: { access: 'public' }, logLevel: 'warn', schema: metrics }, async (request, reply) => {
     if (!allowed(metricsAllow, request.socket.remoteAddress)) throw new ApiError('forbidden');
     return reply.type(monitor.registry.contentType).send(await monitor.registry.metrics());
   });

@@ -4,15 +4,18 @@ import { isAdmin } from '../context';
 import type { ProjectChangeBody } from '../../../generated';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { mapCurrentClientBody, schemaIdOf } from '../../schema-runtime';
+import { arrayOf, json, MESSAGE, path, ref, type RouteShape } from '../openapi/route-shape';
 import { loadProject, loadProjects } from '../services/projects/serialize-project';
 import { deleteProject, processProject } from '../services/projects/process-project';
 import { isRoleName } from '../services/projects/state-rules';
-import { sendCachedList, type ListSpec } from '../services/list-cache';
+import { sendCachedList } from '../services/list-cache';
 import { projectTimeline } from '../services/projects/timeline';
-import { projectsListJson } from '../services/projects/projects-list';
+import { projectsLiveList } from '../services/projects/projects-list';
 
 const BASE = '/api/v1/internal/projects';
+const PROJECT = ref('entities/project');
+const PROJECTS = arrayOf('entities/project');
+const IDENTIFIER = { params: path({ identifier: 'The project identifier, URL-encoded.' }) };
 
 /**
  * The project endpoints: the caller's projects (all, or by role), staff's list of all, one project
@@ -20,31 +23,32 @@ const BASE = '/api/v1/internal/projects';
  * (registry codes may hold '/' or spaces).
  */
 export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, schemas } = ctx;
-  // Staff-only, and the same for every caller: one stored answer serves them all.
-  const allProjects: ListSpec = {
-    name: 'projects-all',
-    dependsOn: ['projects', 'states', 'project_types', 'memberships', 'users', 'roles'],
-    build: () => projectsListJson(db),
-    // After a change the previous answer is served while the new one is built (not to the changer).
-    staleWhileRevalidate: true,
-  };
+  const { db } = ctx;
+  // Staff-only, and the same for every caller: one live list serves them all.
+  const allProjects = projectsLiveList(db);
 
-  app.get(`${BASE}/`, async (request) => {
+  app.get(`${BASE}/`, { schema: { summary: 'The caller’s projects and requests.', response: { 200: json('The projects.', PROJECTS) } } }, async (request) => {
     const user = currentUser(request);
     return loadProjects(db, { memberId: user.id }, { includeOib: isAdmin(user) });
   });
 
-  app.get(`${BASE}/all`, { config: { access: 'staff' } }, async (request, reply) => sendCachedList(ctx, request, reply, allProjects));
+  const all: RouteShape = { summary: 'Staff: every project and request, with the fields the staff grids show.', response: { 200: json('The projects.', ref('api/projects-list')) } };
+  app.get(`${BASE}/all`, { config: { access: 'staff' }, schema: all }, async (request, reply) => sendCachedList(ctx, request, reply, allProjects));
 
-  app.get<{ Params: { role: string } }>(`${BASE}/role/:role`, async (request) => {
+  const byRole: RouteShape = {
+    summary: 'The caller’s projects in one role (rules/roles.json).',
+    checkedByHandler: { params: { type: 'object', properties: { role: ref('rules/roles') }, required: ['role'] } },
+    response: { 200: json('The projects.', PROJECTS) },
+  };
+  app.get<{ Params: { role: string } }>(`${BASE}/role/:role`, { schema: byRole }, async (request) => {
     const user = currentUser(request);
     const { role } = request.params;
-    if (!isRoleName(schemas, role)) throw new ApiError('notFound', msg('roleNotFound', { role }));
+    if (!isRoleName(ctx.schemas, role)) throw new ApiError('notFound', msg('roleNotFound', { role }));
     return loadProjects(db, { memberId: user.id, role }, { includeOib: isAdmin(user) });
   });
 
-  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier`, async (request) => {
+  const one: RouteShape = { summary: 'One project (its members and staff).', checkedByHandler: IDENTIFIER, response: { 200: json('The project.', PROJECT) } };
+  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier`, { schema: one }, async (request) => {
     const user = currentUser(request);
     const { identifier } = request.params;
     const project = await loadProject(db, identifier, { includeOib: isAdmin(user) });
@@ -55,18 +59,26 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // The project's history: its lead and staff only.
-  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier/timeline`, async (request) =>
+  const timeline: RouteShape = {
+    summary: 'The project’s history (its lead and staff).',
+    checkedByHandler: IDENTIFIER,
+    response: { 200: json('Oldest first.', ref('api/project-timeline')) },
+  };
+  app.get<{ Params: { identifier: string } }>(`${BASE}/:identifier/timeline`, { schema: timeline }, async (request) =>
     projectTimeline(ctx, currentUser(request), request.params.identifier),
   );
 
   app.post<{ Params: { identifier: string }; Body: ProjectChangeBody }>(
     `${BASE}/:identifier`,
+    // The current web client's names (requestName, scientificDomain …) and whole form state are
+    // mapped to ours before validation (the schema's `aliases`, plugins/current-client.ts).
     {
       config: { access: 'staff' },
-      schema: { body: { $ref: schemaIdOf('api/project-change') } },
-      // The current web client's names (requestName, scientificDomain …) and whole form state, mapped to ours.
-      preValidation: async (request) => {
-        request.body = mapCurrentClientBody(schemas, 'api/project-change', request.body).body as ProjectChangeBody;
+      schema: {
+        summary: 'Staff: changes a project (state, dates, granted resources, comment …).',
+        checkedByHandler: IDENTIFIER,
+        body: ref('api/project-change'),
+        response: { 200: json('The project after the change.', PROJECT) },
       },
     },
     async (request, reply) => {
@@ -75,7 +87,8 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.delete<{ Params: { identifier: string } }>(`${BASE}/:identifier`, { config: { access: 'staff' } }, async (request) => {
+  const remove: RouteShape = { summary: 'Staff: deletes a project.', checkedByHandler: IDENTIFIER, response: { 200: json('Deleted.', MESSAGE) } };
+  app.delete<{ Params: { identifier: string } }>(`${BASE}/:identifier`, { config: { access: 'staff' }, schema: remove }, async (request) => {
     await deleteProject(ctx, request.params.identifier);
     return { status: { code: 200, message: `Project ${request.params.identifier} deleted` } };
   });

@@ -1,27 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InstituteCheck, RegistryInfo } from '../../../generated';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/tables';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { checkInstituteEligibility } from '../services/registry/institute-eligibility';
 import { getRegistryInfo } from '../services/registry/registry-snapshots';
+import { rememberRegistryPerson } from '../services/registry/registry-person';
+import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 const OIB = /^\d{11}$/;
-
-/** Copies the registry's name, email and MBZ onto the user when they changed. */
-async function rememberRegistryPerson(ctx: AppContext, user: UserRow, info: RegistryInfo): Promise<void> {
-  const person = info.data?.person_info;
-  if (!person) return;
-  const update = {
-    croris_first_name: person.first_name ?? user.croris_first_name,
-    croris_last_name: person.last_name ?? user.croris_last_name,
-    croris_mail: person.email ?? user.croris_mail,
-    croris_mbz: person.mbz ?? null,
-  };
-  const same = (Object.keys(update) as (keyof typeof update)[]).every((k) => update[k] === user[k]);
-  if (!same) await ctx.db.updateTable('users').set(update).where('id', '=', user.id).execute();
-}
 
 /**
  * The registry answer without the collaborators' OIBs (national ids): the lead's browser needs
@@ -47,11 +34,20 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     await rememberRegistryPerson(ctx, user, info);
     return withoutCollaboratorOibs(info);
   };
-  app.get('/api/v1/internal/croris-info/', own);
-  app.get('/api/v1/internal/croris-info', own);
+  const ownShape: RouteShape = {
+    summary: 'The caller’s research registry (CroRIS) data: person, projects they lead and their collaborators (without national ids).',
+    response: { 200: json('The registry data; registry trouble is reported in status, still with 200.', ref('entities/registry-info')) },
+  };
+  app.get('/api/v1/internal/croris-info/', { schema: ownShape }, own);
+  app.get('/api/v1/internal/croris-info', { schema: ownShape }, own);
 
   // Staff look at someone else's registry data; nothing is written onto the staff user.
-  app.get<{ Params: { oib: string } }>('/api/v1/internal/croris-info/:oib', { config: { access: 'staff' } }, async (request) => {
+  const anyone: RouteShape = {
+    summary: 'Staff: anyone’s registry data by national id (OIB, 11 digits).',
+    checkedByHandler: { params: path({ oib: 'National id, 11 digits.' }) },
+    response: { 200: json('The registry data.', ref('entities/registry-info')) },
+  };
+  app.get<{ Params: { oib: string } }>('/api/v1/internal/croris-info/:oib', { config: { access: 'staff' }, schema: anyone }, async (request) => {
     const { oib } = request.params;
     if (!OIB.test(oib)) throw new ApiError('invalidOib');
     return getRegistryInfo(ctx, oib);
@@ -59,6 +55,7 @@ export async function registryRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   const canSubmit = async (request: FastifyRequest): Promise<InstituteCheck> =>
     checkInstituteEligibility(ctx, currentUser(request));
-  app.get('/api/v1/internal/can-submit-institute-project', canSubmit);
-  app.get('/api/v1/internal/can-submit-institute-project/', canSubmit);
+  const check: RouteShape = { summary: 'Whether the caller may file an institutional project, and why not.', response: { 200: json('The check.', ref('entities/institute-check')) } };
+  app.get('/api/v1/internal/can-submit-institute-project', { schema: check }, canSubmit);
+  app.get('/api/v1/internal/can-submit-institute-project/', { schema: check }, canSubmit);
 }

@@ -2,15 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { LoginBody, LogoutAnswer } from '../../../generated';
 import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
-import { endSession, passwordLogin } from '../services/login';
+import { endSession, KNOWN_BROWSER_DAYS, passwordLogin } from '../services/login';
 import { activeSessionJson, anonymousSession } from '../services/session-answer';
-import { schemaIdOf } from '../../schema-runtime';
-
-/** Where the browser goes after logout: federated sign-outs end at their identity provider. */
-export function logoutRedirect(saml2Idp: string | null): string {
-  if (!saml2Idp) return '/ui/login';
-  return saml2Idp.includes('edugainproxy') ? '/saml2/edugain/logout' : '/saml2/logout';
-}
+import { federatedIdentity, logoutRedirect } from '../services/saml/logout';
+import { json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 
 /** GET /api/v1/sessionactive, POST /auth/login/ and POST /auth/logout/. */
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,22 +17,37 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.type('application/json; charset=utf-8');
     return activeSessionJson(ctx, request.auth);
   };
-  app.get('/api/v1/sessionactive', { config: { access: 'public' } }, sessionActive);
-  app.get('/api/v1/sessionactive/', { config: { access: 'public' } }, sessionActive);
+  const session: RouteShape = {
+    summary: 'The caller’s session: signed in or not, the CSRF token, the user with their memberships and the portal’s switches.',
+    response: { 200: json('The session (active false for an anonymous caller, who gets a CSRF cookie).', ref('entities/session')) },
+  };
+  app.get('/api/v1/sessionactive', { config: { access: 'public' }, schema: session }, sessionActive);
+  app.get('/api/v1/sessionactive/', { config: { access: 'public' }, schema: session }, sessionActive);
 
   app.post<{ Body: LoginBody }>(
     '/auth/login/',
-    { config: { access: 'public', sameOriginInsteadOfCsrf: true }, schema: { body: { $ref: schemaIdOf('api/login') } } },
+    {
+      config: { access: 'public', sameOriginInsteadOfCsrf: true },
+      schema: {
+        summary: 'Signs in with a username and password (rate-limited); sets the session cookie.',
+        body: ref('api/login'),
+        response: { 200: json('Signed in.', MESSAGE) },
+      },
+    },
     async (request, reply) => {
-      const session = await passwordLogin(ctx, request.body, request.ip, request.auth?.sessionId ?? null, request.cookies[names.language]);
+      const client = { ip: request.ip, knownBrowser: request.cookies[names.knownBrowser] };
+      const session = await passwordLogin(ctx, request.body, client, request.auth?.sessionId ?? null, request.cookies[names.language]);
       reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
+      reply.setCookie(names.knownBrowser, session.knownBrowser, { ...cookieOptions(ctx), maxAge: KNOWN_BROWSER_DAYS * 86_400 });
       reply.clearCookie(names.csrf, cookieOptions(ctx));
       return { status: { code: 200, message: 'Login successful' } };
     },
   );
 
-  app.post('/auth/logout/', { config: { access: 'public' } }, async (request, reply) => {
-    const redirect = logoutRedirect(request.auth?.saml2Idp ?? null);
+  const logout: RouteShape = { summary: 'Ends the session.', response: { 200: json('Where the browser goes next.', ref('api/logout-answer')) } };
+  app.post('/auth/logout/', { config: { access: 'public' }, schema: logout }, async (request, reply) => {
+    // Federated sign-outs end at the identity provider of the service provider the session signed in through.
+    const redirect = logoutRedirect(request.auth ? await federatedIdentity(ctx, request.auth.sessionId) : null);
     if (request.auth) await endSession(ctx, request.auth, reply);
     reply.clearCookie(names.session, cookieOptions(ctx));
     const answer: LogoutAnswer = { redirect };

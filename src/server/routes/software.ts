@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { SoftwareNewBody } from '../../../generated';
 import { ApiError, msg } from '../errors';
-import { schemaIdOf } from '../../schema-runtime';
+import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { parseDatabaseId } from '../services/invites/project-rules';
 import { addSoftware, deleteSoftware, listSoftware } from '../services/science-software';
 
@@ -14,15 +14,19 @@ export async function softwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const { db } = ctx;
   const base = '/api/v1/internal/science-software/';
 
-  app.get(base, async () => listSoftware(db));
+  app.get(base, { schema: { summary: 'The installed modulefiles.', response: { 200: json('By name.', ref('api/software-list')) } } }, async () => listSoftware(db));
 
   app.post<{ Body: SoftwareNewBody }>(
     base,
-    { config: { access: 'staff' }, schema: { body: { $ref: schemaIdOf('api/software-new') } } },
+    {
+      config: { access: 'staff' },
+      schema: { summary: 'Staff: adds a modulefile.', body: ref('api/software-new'), response: { 201: json('The entry.', ref('entities/science-software')) } },
+    },
     async (request, reply) => reply.status(201).send(await addSoftware(db, request.body)),
   );
 
-  app.delete<{ Params: { pk: string } }>(`${base}:pk`, { config: { access: 'staff' } }, async (request) => {
+  const remove: RouteShape = { summary: 'Staff: removes a modulefile.', checkedByHandler: { params: databaseIds('pk') }, response: { 200: json('Removed.', MESSAGE) } };
+  app.delete<{ Params: { pk: string } }>(`${base}:pk`, { config: { access: 'staff' }, schema: remove }, async (request) => {
     const { pk } = request.params;
     const id = parseDatabaseId(ctx.schemas, pk);
     if (id === undefined) throw new ApiError('validationFailed', msg('positiveIdExpected'));

@@ -1,60 +1,122 @@
 /**
- * Sign-in and sign-out. Sign-in with username and password (POST /auth/login/): the attempt limits per address and
- * username and per username, the password check, and the new session replacing the caller's old one.
+ * Sign-in and sign-out. Sign-in with username and password (POST /auth/login/): the attempt limits per client network
+ * and username, per username and per known browser, the password check (upgrading an older hash to the current one), and the new session
+ * replacing the caller's old one.
  */
 import type { FastifyReply } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LoginBody } from '../../../generated';
 import type { AppContext, AuthContext } from '../context';
 import { ApiError } from '../errors';
-import { verifyPassword } from './passwords';
-import { createSession, deleteSession } from './sessions';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { clientNetwork } from './client-network';
+import { createSession, deleteSession, randomToken } from './sessions';
 import { rememberFederatedLogout } from './saml/logout';
+
+/** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
+export const KNOWN_BROWSER_DAYS = 180;
+
+/** The caller of a password login: its address and the known-browser cookie it sent, if any. */
+export interface LoginClient {
+  ip: string;
+  knownBrowser?: string;
+}
+
+function browserMac(ctx: AppContext, id: string, name: string): Buffer {
+  return createHmac('sha256', ctx.config.sessionSecret).update(`known-browser\0${id}\0${name}`).digest();
+}
+
+/**
+ * The id of the browser's known-browser cookie when it proves an earlier password login as this
+ * username (`<id>.<HMAC of id and username>` under the session secret: it cannot be made without
+ * that login, and it does not say which username it is for); null otherwise.
+ */
+function knownBrowserId(ctx: AppContext, cookie: string | undefined, name: string): string | null {
+  const match = cookie ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(cookie) : null;
+  if (!match) return null;
+  const sent = Buffer.from(match[2], 'base64url');
+  const expected = browserMac(ctx, match[1], name);
+  return sent.length === expected.length && timingSafeEqual(sent, expected) ? match[1] : null;
+}
 
 /**
  * Checks the credentials and opens a session; throws `tooManyLoginAttempts` or `loginFailed`.
  *
+ * Failed logins are counted per client network and username (`loginAttemptsPerWindow`: then that
+ * network is refused, even with the right password), per username over all networks
+ * (`loginAttemptsPerUsername`) and per known browser and username. The per-username ceiling
+ * refuses only clients that failed themselves: past it, a network without failures for this
+ * username, or a browser that signed in as this user before and has not used up its own attempts,
+ * still has its password checked — the right one signs in, a wrong one counts and is refused with
+ * the same 429. So failures spread over many networks cost the attacker a fresh network per guess
+ * and never keep the owner out (docs/decisions/0240-login-throttling-and-https.md). Every path
+ * runs the same queries and one password check for known and unknown usernames alike.
+ *
  * @param previousSessionId - the caller's current session, ended on success
- * @returns the new session's cookie token and expiry
+ * @returns the new session's cookie token and expiry, and the known-browser cookie to set
  */
 export async function passwordLogin(
   ctx: AppContext,
   { username, password }: LoginBody,
-  ip: string,
+  client: LoginClient,
   previousSessionId: string | null,
   /** The web client's interface language (its cookie), remembered for the user's mails. */
   language?: string,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; knownBrowser: string }> {
   const { db, schemas } = ctx;
   const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginWindowMinutes, sessionDays } = schemas.constants;
-  // Two counters: per address and username, and per username over every address (a client
-  // spreading guesses over many addresses still runs out).
   const name = username.toLowerCase();
-  const perAddress = `${ip}|${name}`;
+  const perAddress = `${clientNetwork(client.ip)}|${name}`;
   const perUsername = `user|${name}`;
+  const browser = knownBrowserId(ctx, client.knownBrowser, name);
+  const perBrowser = browser ? `browser|${browser}|${name}` : null;
+  const keys = perBrowser ? [perAddress, perUsername, perBrowser] : [perAddress, perUsername];
+  // The attempt is written before the counters are read, so requests sent at once see each other:
+  // a burst cannot pass a limit (or the "no failures" test) before the first of it is counted.
+  // It stays as a failure when the password is wrong and is taken back otherwise.
+  const attempt = (await db.insertInto('login_attempts').values(keys.map((key) => ({ key }))).returning('id').execute()).map((r) => r.id);
   const since = new Date(Date.now() - loginWindowMinutes * 60_000);
   const counts = await db
     .selectFrom('login_attempts')
     .select(['key', sql<number>`count(*)::int`.as('n')])
-    .where('key', 'in', [perAddress, perUsername])
+    .where('key', 'in', keys)
     .where('attempted_at', '>', since)
+    .where('id', 'not in', attempt)
     .groupBy('key')
     .execute();
-  const count = (key: string) => counts.find((c) => c.key === key)?.n ?? 0;
-  if (count(perAddress) >= loginAttemptsPerWindow || count(perUsername) >= loginAttemptsPerUsername)
+  const failed = (key: string | null) => counts.find((c) => c.key === key)?.n ?? 0;
+  const cleanClient = failed(perAddress) === 0 || (perBrowser !== null && failed(perBrowser) < loginAttemptsPerWindow);
+  const pastCeiling = failed(perUsername) >= loginAttemptsPerUsername;
+  if (failed(perAddress) >= loginAttemptsPerWindow || (pastCeiling && !cleanClient)) {
+    // Refused unchecked: not a guess, so not a failure (a double click must not spoil a clean client).
+    await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
     throw new ApiError('tooManyLoginAttempts');
+  }
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash);
-  if (!user || !ok || !user.is_active) {
-    await db.insertInto('login_attempts').values([{ key: perAddress }, { key: perUsername }]).execute();
-    throw new ApiError('loginFailed');
-  }
-  await db.deleteFrom('login_attempts').where('key', '=', perAddress).execute();
+  if (!user || !ok || !user.is_active) throw new ApiError(pastCeiling ? 'tooManyLoginAttempts' : 'loginFailed');
+  // A successful login clears its own network's and browser's failures, never the username's.
+  await db
+    .deleteFrom('login_attempts')
+    .where((eb) => eb.or([eb('id', 'in', attempt), eb('key', 'in', perBrowser ? [perAddress, perBrowser] : [perAddress])]))
+    .execute();
+  // A hash brought over from the previous portal (or of an older cost) becomes ours on its first
+  // successful check; only if nobody changed the password meanwhile.
+  const stored = user.password_hash;
+  if (stored && needsRehash(stored))
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', stored)
+      .execute();
   if (previousSessionId) await deleteSession(db, previousSessionId);
   const session = await createSession(db, user.id, sessionDays);
   const remembered = language === 'hr' || language === 'en' ? { language } : {};
   await db.updateTable('users').set({ last_login: new Date(), ...remembered }).where('id', '=', user.id).execute();
-  return session;
+  const browserId = browser ?? randomToken(16);
+  return { ...session, knownBrowser: `${browserId}.${browserMac(ctx, browserId, name).toString('base64url')}` };
 }
 
 /** Sign-out (POST /auth/logout/): a federated session is remembered for single logout, then ended. */

@@ -2,10 +2,11 @@
  * The mails' texts, one template file per mail and language in `src/server/mail-templates/<lang>/`
  * (docs/decisions/0150-accessible-pages-and-mail-templates.md). A template is plain text: the
  * first line is `Subject: …`, a routine notice's (rules/mail.json) second line `Digest: …` — its
- * one-line form in the weekly digest — then an empty line, then the body. `{name}` is replaced by
- * the parameter `name` (every one must be given; `{service}` is the service name in the mail's
- * language; numbers are written the language's way); a line starting with `{?name}` is kept,
- * without the marker, only when `name` is not empty.
+ * one-line form in the weekly digest — then an empty line, then the body. `{{name}}` is replaced by
+ * the parameter `name` (every one must be given; `{{service}}` is the service name in the mail's
+ * language; numbers are written the language's way); a line starting with `{{?name}}` is kept,
+ * without the marker, only when `name` is not empty. Values are written `{{name}}` as in every
+ * other text of the portal (docs/decisions/0340-one-error-table-one-text-syntax.md).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,30 +51,43 @@ export function readMailTemplate(name: string, lang: string, dir = MAIL_TEMPLATE
   return template;
 }
 
-/** The placeholder names a text uses (`{name}` and `{?name}`). */
+/** The placeholder names a text uses (`{{name}}` and `{{?name}}`). */
 export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\??([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]))].sort();
+  return [...new Set([...text.matchAll(/\{\{\??([A-Za-z][A-Za-z0-9]*)\}\}/g)].map((m) => m[1]))].sort();
 }
 
 const NUMBER_LOCALES: Record<MailLanguage, string> = { hr: 'hr-HR', en: 'en-GB' };
 
 function fill(text: string, params: MailParams, lang: MailLanguage, where: string): string {
-  return text.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_, key: string) => {
+  return text.replace(/\{\{([A-Za-z][A-Za-z0-9]*)\}\}/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined || value === null) throw new Error(`mail template ${where} needs "${key}"`);
     return typeof value === 'number' ? value.toLocaleString(NUMBER_LOCALES[lang], { maximumFractionDigits: 1 }) : String(value);
   });
 }
 
-/** Subject and body of a mail in a language, its placeholders filled. */
+/**
+ * The opening line of a mail: by name when the reader is known (`recipientName`), otherwise a
+ * greeting that reads as a sentence on its own (an English "Dear," with no name does not).
+ */
+export function greetingFor(lang: MailLanguage, recipientName?: string | number | null): string {
+  const name = String(recipientName ?? '').trim();
+  if (lang === 'en') return name ? `Dear ${name},` : 'Hello,';
+  return name ? `Poštovani/a ${name},` : 'Poštovani/a,';
+}
+
+/**
+ * Subject and body of a mail in a language, its placeholders filled; `{{greeting}}` comes from the
+ * optional `recipientName` parameter ({@link greetingFor}).
+ */
 export function renderMail(schemas: SchemaSet, name: MailTemplate, lang: MailLanguage, params: MailParams): { subject: string; body: string } {
   const template = readMailTemplate(name, lang);
-  const all: MailParams = { service: schemas.service.serviceName[lang], ...params };
+  const all: MailParams = { service: schemas.service.serviceName[lang], greeting: greetingFor(lang, params.recipientName), ...params };
   const where = `${lang}/${name}`;
   const body = template.body
     .split('\n')
     .flatMap((line) => {
-      const optional = /^\{\?([A-Za-z][A-Za-z0-9]*)\}/.exec(line);
+      const optional = /^\{\{\?([A-Za-z][A-Za-z0-9]*)\}\}/.exec(line);
       if (!optional) return [line];
       const value = all[optional[1]];
       return value === undefined || value === null || value === '' ? [] : [line.slice(optional[0].length)];

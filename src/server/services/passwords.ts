@@ -1,6 +1,7 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { pbkdf2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
 const COST = 16384;
 
 function derive(password: string, salt: Buffer, cost: number): Promise<Buffer> {
@@ -13,21 +14,81 @@ function derive(password: string, salt: Buffer, cost: number): Promise<Buffer> {
 
 /** Hashes a password with scrypt as `scrypt$<N>$<salt b64>$<hash b64>`. */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
+  const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, COST);
   return `scrypt$${COST}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-const DUMMY_HASH = `scrypt$${COST}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+/**
+ * Hashes brought over from the previous (Django) portal: `pbkdf2_<digest>$<iterations>$<salt>$<hash b64>`,
+ * the salt used as UTF-8 text, the key as long as the digest. Django's other hashers (argon2,
+ * bcrypt_sha256, …) and its unusable passwords (`!…`) never verify.
+ */
+const DJANGO_PBKDF2 = new Map<string, { digest: string; keyLength: number }>([
+  ['pbkdf2_sha256', { digest: 'sha256', keyLength: 32 }],
+  ['pbkdf2_sha1', { digest: 'sha1', keyLength: 20 }],
+]);
+
+/** Far above any Django default (1,000,000 in 5.2): a damaged row cannot stall a login. */
+const MAX_PBKDF2_ITERATIONS = 10_000_000;
+
+/** A stored hash taken apart: the key it holds and how to derive one from a password. */
+interface StoredHash {
+  expected: Buffer;
+  derive(password: string): Promise<Buffer>;
+}
+
+function parseHash(stored: string): StoredHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 4) return null;
+  const [scheme, cost, salt, hash] = parts;
+  if (!/^[1-9]\d{0,9}$/.test(cost) || !salt || !hash) return null;
+  const expected = Buffer.from(hash, 'base64');
+  if (scheme === 'scrypt') return { expected, derive: (password) => derive(password, Buffer.from(salt, 'base64'), Number(cost)) };
+  const django = DJANGO_PBKDF2.get(scheme);
+  const iterations = Number(cost);
+  if (!django || iterations > MAX_PBKDF2_ITERATIONS) return null;
+  return {
+    expected,
+    derive: (password) =>
+      new Promise((resolve, reject) =>
+        pbkdf2(
+          Buffer.from(password, 'utf8'),
+          Buffer.from(salt, 'utf8'),
+          iterations,
+          django.keyLength,
+          django.digest,
+          (err, key) => (err ? reject(err) : resolve(key)),
+        ),
+      ),
+  };
+}
+
+const DUMMY_HASH = parseHash(
+  `scrypt$${COST}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`,
+)!;
 
 /**
- * Checks a password against a stored hash in constant time. A missing hash still costs one
- * scrypt run, so response times do not tell which usernames exist.
+ * Checks a password against a stored hash (ours, scrypt, or a Django pbkdf2_sha256 / pbkdf2_sha1 one)
+ * in constant time. A missing, unusable or unknown hash still costs one scrypt run, so response
+ * times do not tell which usernames exist. A Django hash costs its own iterations (more than our
+ * scrypt); `needsRehash` tells the caller to replace it after the first successful check.
  */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const [scheme, cost, salt, hash] = (stored ?? DUMMY_HASH).split('$');
-  if (scheme !== 'scrypt' || !cost || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(cost));
-  return Boolean(stored) && expected.length === actual.length && timingSafeEqual(expected, actual);
+  const parsed = stored ? parseHash(stored) : null;
+  const check = parsed ?? DUMMY_HASH;
+  const actual = await check.derive(password);
+  return parsed !== null && check.expected.length === actual.length && timingSafeEqual(check.expected, actual);
+}
+
+/** Whether a stored hash is anything but our current scheme and cost (ask after a successful check). */
+export function needsRehash(stored: string | null | undefined): boolean {
+  const [scheme, cost, salt, hash, ...rest] = (stored ?? '').split('$');
+  return !(
+    scheme === 'scrypt' &&
+    cost === String(COST) &&
+    rest.length === 0 &&
+    Buffer.from(salt ?? '', 'base64').length === SALT_LENGTH &&
+    Buffer.from(hash ?? '', 'base64').length === KEY_LENGTH
+  );
 }

@@ -20,8 +20,8 @@ export async function createSession(
   userId: number,
   days: number,
   saml2Idp: string | null = null,
-  /** A federated login's NameID and SessionIndex, which single logout sends back to the identity provider. */
-  saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null },
+  /** A federated login's NameID and SessionIndex, which single logout sends back to the identity provider, and its service provider. */
+  saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null; federation?: string },
 ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomToken();
   const csrfToken = randomToken(24);
@@ -37,6 +37,7 @@ export async function createSession(
       saml_name_id: saml?.nameId ?? null,
       saml_name_id_format: saml?.nameIdFormat ?? null,
       saml_session_index: saml?.sessionIndex ?? null,
+      saml_federation: saml?.federation ?? null,
     })
     .execute();
   return { token, csrfToken, expiresAt };

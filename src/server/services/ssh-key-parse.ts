@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { renderMessage, type MessageKey, type MessageParams } from '../i18n/messages';
 import sshpk from 'sshpk';
+import { looksLikePrivateKey } from '../../schema-runtime/private-key';
 
 /** Key types we accept, by the first word of an OpenSSH public key line. */
 const ACCEPTED_TYPES = new Set(['rsa', 'ecdsa', 'ed25519']);
@@ -9,6 +11,17 @@ export interface ParsedPublicKey {
   publicKey: string;
   type: string;
   fingerprint: string;
+}
+
+/**
+ * The SHA256 fingerprint of an OpenSSH public key line as `ssh-keygen -l` prints it
+ * (`SHA256:` and the unpadded base64 of the hash of the key blob). The stored MD5 form stays the
+ * key's identity (the current portal's and the external API's), but people compare keys with what
+ * their own ssh-keygen shows, which is this one.
+ */
+export function sha256Fingerprint(publicKey: string): string {
+  const blob = Buffer.from(publicKey.trim().split(/\s+/)[1] ?? '', 'base64');
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 }
 
 /** A pasted key the portal refuses, with the catalogue message that says why (i18n/messages.ts). */
@@ -30,8 +43,7 @@ export class KeyRejected extends Error {
  */
 export function parsePublicKey(input: string): ParsedPublicKey {
   const text = input.trim();
-  if (/PRIVATE KEY/.test(text) || text.startsWith('-----BEGIN'))
-    throw new KeyRejected('keyPrivate');
+  if (looksLikePrivateKey(text)) throw new KeyRejected('keyPrivate');
   if (/[\r\n]/.test(text)) throw new KeyRejected('keyMultiline');
   let key: sshpk.Key;
   try {

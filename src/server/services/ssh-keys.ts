@@ -9,7 +9,7 @@ import type { MessageAnswer, SshKey, SshKeyNewBody } from '../../../generated';
 import { ApiError, msg } from '../errors';
 import { activeStateNames } from './active-states';
 import { mailKeyAdded } from './projects/project-mails';
-import { KeyRejected, parsePublicKey } from './ssh-key-parse';
+import { KeyRejected, parsePublicKey, sha256Fingerprint } from './ssh-key-parse';
 
 /** The keys of one user, oldest first. */
 export async function keysOf(db: Kysely<Database>, userId: number): Promise<SshKey[]> {
@@ -20,7 +20,12 @@ export async function keysOf(db: Kysely<Database>, userId: number): Promise<SshK
     .orderBy('date_created')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, date_created: new Date(r.date_created).toISOString() }));
+  return rows.map(withSha256);
+}
+
+/** A stored key as the API answers it: with its SHA256 fingerprint beside the stored MD5 one. */
+function withSha256(row: { name: string; fingerprint: string; public_key: string; date_created: Date | string }): SshKey {
+  return { ...row, fingerprint_sha256: sha256Fingerprint(row.public_key), date_created: new Date(row.date_created).toISOString() };
 }
 
 /**
@@ -73,10 +78,10 @@ export async function addKey(ctx: AppContext, user: UserRow, body: SshKeyNewBody
       .values({ user_id: user.id, name, fingerprint: parsed.fingerprint, public_key: parsed.publicKey })
       .returning(['name', 'fingerprint', 'public_key', 'date_created'])
       .executeTakeFirstOrThrow();
-    await mailKeyAdded(trx, schemas, { user, name, fingerprint: parsed.fingerprint });
+    await mailKeyAdded(trx, schemas, { user, name, fingerprint: `${sha256Fingerprint(parsed.publicKey)} (MD5 ${parsed.fingerprint})` });
     return row;
   });
-  return { ...created, date_created: new Date(created.date_created).toISOString() };
+  return withSha256(created);
 }
 
 /**

@@ -4,7 +4,9 @@ import type { UserDetail } from '../../../generated';
 import { SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
 import { activeStateNames } from './active-states';
 import { toUser } from './users';
-import { orderSql, type OrderTerm } from './list-order';
+import { orderSql, sortArraySql, type OrderTerm } from './list-order';
+import type { ListRow } from './live-lists/row-store';
+import { JSON_AGG_SEPARATOR, type LiveListSpec, type Touched } from './live-lists/list-upkeep';
 
 /*
  * The staff user lists are built entirely by PostgreSQL: one statement joins the memberships,
@@ -48,7 +50,7 @@ interface ListQuery {
 
 /** The user lists' order: newest account first. */
 export const USER_LIST_ORDER: readonly OrderTerm[] = [
-  { sql: sql`u.date_joined`, desc: true },
+  { sql: sql`u.date_joined`, desc: true, as: 'instant' },
   { sql: sql`u.id`, desc: true },
 ];
 
@@ -86,28 +88,51 @@ export function userRowJson(projects: RawBuilder<unknown>, keys: RawBuilder<unkn
     'date_joined', to_char(u.date_joined AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 }
 
-/** Runs one list statement and returns the answer as JSON text (`[...]`). */
-async function listAsJson(db: Kysely<Database>, schemas: SchemaSet, q: ListQuery): Promise<string> {
+/**
+ * The users whose rows the changes `touched` may concern (all when null), by a column holding a user
+ * id: gathered into one array first, as touchedProjects does, so the indexes serve the comparison.
+ */
+function touchedUsers(column: RawBuilder<unknown>, touched: Touched | null): RawBuilder<boolean> {
+  if (!touched) return sql<boolean>`true`;
+  return sql<boolean>`${column} = ANY(ARRAY(
+    SELECT unnest(${[...touched.users, ...touched.keyOwners]}::int8[]) UNION SELECT user_id FROM memberships WHERE project_id = ANY(${touched.projects}::int8[])))`;
+}
+
+/**
+ * One list statement: per listed user (only those `touched` may concern, when given) its key, place,
+ * what its row depends on and its JSON, in the list's order.
+ */
+function listRowsSql(schemas: SchemaSet, q: ListQuery, touched: Touched | null): RawBuilder<ListRow> {
   const join = q.keepUsersWithoutProjects ? sql`LEFT JOIN` : sql`JOIN`;
-  const result = await sql<{ body: string }>`
+  return sql<ListRow>`
     WITH listed AS (
-      SELECT mb.user_id, json_agg(${PROJECT_JSON} ORDER BY ${projectOrder(schemas)}) AS projects
+      SELECT mb.user_id, json_agg(${PROJECT_JSON} ORDER BY ${projectOrder(schemas)}) AS projects,
+             array_agg(DISTINCT 'p:' || mb.project_id) AS deps
         FROM ${MEMBERSHIPS_FROM}
-       WHERE ${q.membershipFilter}
+       WHERE ${q.membershipFilter} AND ${touchedUsers(sql`mb.user_id`, touched)}
        GROUP BY mb.user_id
     )
-    SELECT coalesce(json_agg(row), '[]'::json)::text AS body
-      FROM (
-        -- Sorted here and aggregated in that order: sorting the built objects instead spills to disk.
-        SELECT ${userRowJson(sql`l.projects`, sql`k.n`)} AS row
-          FROM users u
-          ${join} listed l ON l.user_id = u.id
-          LEFT JOIN (SELECT user_id, count(*)::int AS n FROM ssh_keys GROUP BY user_id) k ON k.user_id = u.id
-         WHERE ${q.userFilter}
-         ORDER BY ${orderSql(q.orderBy)}
-      ) ordered
-  `.execute(db);
+    -- Sorted here and aggregated in that order: sorting the built objects instead spills to disk.
+    SELECT u.id::text AS key, ${sortArraySql(q.orderBy)} AS sort,
+           ARRAY['u:' || u.id, 'k:' || u.id] || coalesce(l.deps, '{}') AS deps,
+           ${userRowJson(sql`l.projects`, sql`k.n`)}::text AS json
+      FROM users u
+      ${join} listed l ON l.user_id = u.id
+      LEFT JOIN (SELECT user_id, count(*)::int AS n FROM ssh_keys WHERE ${touchedUsers(sql`user_id`, touched)} GROUP BY user_id) k ON k.user_id = u.id
+     WHERE ${q.userFilter} AND ${touchedUsers(sql`u.id`, touched)}
+     ORDER BY ${orderSql(q.orderBy)}`;
+}
+
+/** Runs one list statement and returns the whole answer as JSON text (`[...]`). */
+async function listAsJson(db: Kysely<Database>, schemas: SchemaSet, q: ListQuery): Promise<string> {
+  const result = await sql<{ body: string }>`
+    SELECT coalesce(json_agg(ordered.json::json), '[]'::json)::text AS body FROM (${listRowsSql(schemas, q, null)}) ordered`.execute(db);
   return result.rows[0]?.body ?? '[]';
+}
+
+/** The rows of one list (those `touched` may concern, when given), as a live list holds them. */
+async function listRows(db: Kysely<Database>, schemas: SchemaSet, q: ListQuery, touched: Touched | null): Promise<ListRow[]> {
+  return (await listRowsSql(schemas, q, touched).execute(db)).rows;
 }
 
 /** The memberships active-users/ lists: those on projects in an active state (isActive of rules/states.json). */
@@ -122,12 +147,11 @@ export function activeMemberships(schemas: SchemaSet): RawBuilder<boolean> {
  * @returns the answer as JSON text, shaped as schemas/api/users-list.json
  */
 export function activeUsersJson(db: Kysely<Database>, schemas: SchemaSet): Promise<string> {
-  return listAsJson(db, schemas, {
-    membershipFilter: activeMemberships(schemas),
-    userFilter: sql<boolean>`true`,
-    keepUsersWithoutProjects: false,
-    orderBy: USER_LIST_ORDER,
-  });
+  return listAsJson(db, schemas, activeUsersQuery(schemas));
+}
+
+function activeUsersQuery(schemas: SchemaSet): ListQuery {
+  return { membershipFilter: activeMemberships(schemas), userFilter: sql<boolean>`true`, keepUsersWithoutProjects: false, orderBy: USER_LIST_ORDER };
 }
 
 /**
@@ -137,12 +161,22 @@ export function activeUsersJson(db: Kysely<Database>, schemas: SchemaSet): Promi
  * @returns the answer as JSON text, shaped as schemas/api/users-list.json
  */
 export function inactiveUsersJson(db: Kysely<Database>, schemas: SchemaSet): Promise<string> {
-  return listAsJson(db, schemas, {
+  return listAsJson(db, schemas, inactiveUsersQuery());
+}
+
+function inactiveUsersQuery(): ListQuery {
+  return {
     membershipFilter: sql<boolean>`mb.user_id IN (SELECT id FROM users WHERE NOT status)`,
     userFilter: sql<boolean>`NOT u.status`,
     keepUsersWithoutProjects: true,
-    orderBy: [{ sql: sql`l.projects IS NOT NULL`, desc: false }, ...USER_LIST_ORDER],
-  });
+    orderBy: [{ sql: sql`l.projects IS NOT NULL`, desc: false, as: 'flag' }, ...USER_LIST_ORDER],
+  };
+}
+
+/** active-users/ and inactive-users/ as live lists (services/live-lists): rows re-read by the users a change names. */
+export function userLiveLists(db: Kysely<Database>, schemas: SchemaSet): { active: LiveListSpec; inactive: LiveListSpec } {
+  const spec = (name: string, q: ListQuery): LiveListSpec => ({ name, separator: JSON_AGG_SEPARATOR, rows: (touched) => listRows(db, schemas, q, touched) });
+  return { active: spec('active-users', activeUsersQuery(schemas)), inactive: spec('inactive-users', inactiveUsersQuery()) };
 }
 
 /** GET ops-users/: active staff and superusers, the people the software list may credit. */

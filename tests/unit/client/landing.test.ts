@@ -48,6 +48,11 @@ describe('post-login landing', () => {
 
   it('sends other users to their own accounting when accounting is enabled', () => {
     expect(landingPath({ ...nobody, accountingEnabled: true })).toBe('/ui/my-accounting');
+    expect(landingPath({ ...nobody, accountingEnabled: true, hasProjects: true })).toBe('/ui/my-accounting');
+  });
+
+  it('sends a user in no project yet to my requests, where the first steps are, even with accounting', () => {
+    expect(landingPath({ ...nobody, accountingEnabled: true, hasProjects: false })).toBe('/ui/my-requests');
   });
 
   it('sends everyone else to my requests', () => {

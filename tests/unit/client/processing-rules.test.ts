@@ -9,6 +9,7 @@ import {
   initialForm,
   processingProblem,
   selectState,
+  leadMail,
   stateOptions,
   stateNeeds,
   type ChangeCheck,
@@ -80,5 +81,16 @@ describe('processing rules', () => {
       staff_comment: 'Razlog',
       staff_emailSend: true,
     });
+  });
+
+  it('says what the lead is mailed for each state, as the server sends it', () => {
+    const pick = (target: string, initial: string) => leadMail(selectState(initialForm(initial, ['CPU']), target, initial, types, check), initial);
+    expect(pick('approve', 'submit')).toBe('approved');
+    expect(pick('deny', 'submit')).toBe('denied');
+    expect(pick('expire', 'submit')).toBe('none');
+    // Already approved: saving it again mails nobody; an extension is news only once.
+    expect(pick('approve', 'approve')).toBe('none');
+    expect(pick('extend', 'submit-extend')).toBe('extended');
+    expect(pick('extend', 'extend')).toBe('none');
   });
 });

@@ -14,7 +14,7 @@ jest.mock('../../../src/client/shared/schema-set', () => {
     join(copy.dir, 'requests', 'index.json'),
   ].map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
   const schemas = createSchemaCatalog(docs);
-  return { schemas, requestTypes: schemas.vocabulary(SCHEMA_IDS.requestTypes) };
+  return { schemas, requestTypes: () => schemas.vocabulary(SCHEMA_IDS.requestTypes) };
 });
 
 afterAll(() => copy.remove());

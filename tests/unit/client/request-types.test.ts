@@ -1,10 +1,10 @@
 jest.mock('../../../src/client/shared/schema-set', () => jest.requireActual('./support/shell-schema-set'));
 
 import type { InstituteCheck, RegistryInfo } from '../../../generated';
-import { offeredRequestTypes, requestTypeBlock, REQUEST_TYPES } from '../../../src/client/features/requests/request-types';
+import { allRequestTypes, offeredRequestTypes, requestTypeBlock } from '../../../src/client/features/requests/request-types';
 import { registryDateToApi, registryPrefill } from '../../../src/client/features/requests/registry-prefill';
 
-const type = (value: string) => REQUEST_TYPES.find((t) => t.value === value)!;
+const type = (value: string) => allRequestTypes().find((t) => t.value === value)!;
 const deny = (message: InstituteCheck['status']['message']): InstituteCheck => ({ status: { code: 200, operation: 'DENY', message } });
 const registry = (code: number, leads: boolean): RegistryInfo => ({
   status: { code, message: code === 200 ? 'OK' : 'Ne postoji traženi resurs' },

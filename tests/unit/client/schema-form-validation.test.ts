@@ -78,6 +78,8 @@ describe('request form validation', () => {
   it('requires the name, explanation and dates with Obvezno', () => {
     const errors = validate('practical-class.json', practical({ name: '', reason: undefined, date_start: undefined }));
     expect(at(errors, '.name')).toEqual(['Obvezno']);
+    // The toast names the empty fields, not only the science ones an empty form also fails.
+    expect(failureToastOf([...errors.map((e) => e.name ?? ''), 'domainSharesTotal'])).toBe('required');
     expect(at(errors, '.reason')).toEqual(['Obvezno']);
     expect(at(errors, '.date_start')).toEqual(['Obvezno']);
   });

@@ -13,7 +13,7 @@ const tableDocs = docs.filter((d) => d.$id.includes('/tables/'));
 const formatters = { date: (v: string) => v, dateTime: (v: string) => v };
 const RENDERER_NAMES = [
   'text', 'rowNumber', 'state', 'date', 'dateTime', 'dateRange', 'copy', 'typeBadge', 'resourceTags', 'people',
-  'personName', 'projectSummary', 'userName', 'userLabels', 'projectBadges', 'keyCount', 'action',
+  'personName', 'projectSummary', 'userName', 'userLabels', 'projectBadges', 'keyCount', 'percent', 'action',
 ];
 const fakeRegistry: RendererRegistry = Object.fromEntries(
   RENDERER_NAMES.map((name) => [name, { component: () => null, text: (p: { field: string }) => `${name}:${p.field}` }]),

@@ -1,5 +1,6 @@
 import en from '../../../src/client/i18n/en.json';
 import hr from '../../../src/client/i18n/hr.json';
+import { isKeyUsed, readTranslationUsage } from './support/translation-usage';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];
@@ -23,6 +24,11 @@ describe('translations', () => {
     for (const key of keysOf(hr)) {
       expect({ key, placeholders: placeholders(lookup(en, key)) }).toEqual({ key, placeholders: placeholders(lookup(hr, key)) });
     }
+  });
+
+  it('hold no key the code does not use (by name, by a template below its path, or as a subtree taken whole)', () => {
+    const usage = readTranslationUsage();
+    expect(keysOf(hr).filter((key) => !isKeyUsed(key, usage))).toEqual([]);
   });
 
   it('contain the spec\'s exact Croatian texts', () => {

@@ -19,6 +19,8 @@ describe('usage series', () => {
 
   it('writes CSV with names in the header and quotes where needed', () => {
     expect(toCsv(rows, '', { 'NR-1': 'Climate, models' })).toBe('month,"NR-1 (Climate, models)",NR-2\n01/2026,1.5,0\n02/2026,2,4\n');
+    // Croatian spreadsheets: ';' between cells and a decimal comma.
+    expect(toCsv(rows, '', { 'NR-1': 'Climate, models' }, {}, 'hr')).toBe('month;NR-1 (Climate, models);NR-2\n01/2026;1,5;0\n02/2026;2;4\n');
   });
 
   it('lists clusters with usage in the order of the rules', () => {

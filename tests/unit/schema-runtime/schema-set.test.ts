@@ -43,6 +43,24 @@ describe('schema set', () => {
   });
 });
 
+describe('roles and validators', () => {
+  it('validates for a role with the same schemas, built once per role', () => {
+    expect(schemas.role).toBeUndefined();
+    const user = schemas.forRole('user');
+    expect(user.role).toBe('user');
+    expect(schemas.forRole('user')).toBe(user);
+    expect(user.forRole('user')).toBe(user);
+    expect(user.validate('rules/resource-types', 'PENKALA')).toEqual({ valid: false, issues: [{ path: '', key: 'staffOnly', params: { value: 'PENKALA' } }] });
+    expect(schemas.forRole('staff').validate('rules/resource-types', 'PENKALA').valid).toBe(true);
+  });
+
+  it('gives the compiled validator by short name or $id, and refuses an unknown schema', () => {
+    expect(schemas.validator('rules/username')).toBe(schemas.validator(SCHEMA_IDS.username));
+    expect(() => schemas.validator('rules/nope')).toThrow('unknown schema rules/nope');
+    expect(() => schemas.validate('rules/nope', {})).toThrow('unknown schema rules/nope');
+  });
+});
+
 describe('science domain rules', () => {
   const check = (data: unknown) => schemas.validate('rules/science-domains', data);
 

@@ -78,6 +78,44 @@ describe('the QA tool (npm run validate)', () => {
     expect(none.out).not.toContain('not judged');
   });
 
+  it('prints the fields a whole-form-state body ignores as warnings, for every body that ignores them', () => {
+    const software = run('api/software-new', payload('software.json', {
+      applications: [{ pk: 1, name: 'amber/22-gnu' }],
+      searchName: '',
+      searchCreated: '',
+      searchAddedBy: '',
+      newAppModuleName: 'gromacs/2024.1',
+      newAppAddedBy: { value: 'Marko Babić', label: 'Marko Babić' },
+      username: 'staff',
+    }), '--role', 'staff');
+    expect(software.code).toBe(0);
+    for (const field of ['applications', 'searchName', 'searchCreated', 'searchAddedBy'])
+      expect(software.out).toContain(`warning: /${field}: unknown field, ignored`);
+    expect(software.out).not.toMatch(/warning: \/(newAppModuleName|newAppAddedBy|username)/);
+
+    const invites = run('api/invites-new', payload('invites.json', {
+      collaboratorEmails: [{ label: 'ivan@fer.hr', value: 'ivan@fer.hr' }],
+      collaboratorUids: '',
+      foreignCollaboratorEmails: '',
+      type: 'add',
+      project: 'NR-2026-03-001',
+      projectid: 7,
+    }));
+    expect(invites.code).toBe(0);
+    expect(invites.out).toContain('warning: /collaboratorUids: unknown field, ignored');
+    expect(invites.out).toContain('warning: /foreignCollaboratorEmails: empty, not given');
+
+    // The fields it knows are judged as always, the warnings printed beside the errors.
+    const bad = run('api/software-new', payload('software-bad.json', { newAppModuleName: 'two words', newAppAddedBy: { value: 'staff', label: 'x' }, searchName: '' }));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('warning: /searchName: unknown field, ignored');
+    expect(bad.out).toMatch(/^ {2}\/newAppModuleName: /m);
+    // A body that does not take whole form states still refuses an unknown field.
+    const login = run('api/login', payload('login.json', { username: 'lead', password: 'x', remember: true }));
+    expect(login.code).toBe(1);
+    expect(login.out).not.toContain('warning:');
+  });
+
   it('refuses a whitespace-only extension reason by the schema', () => {
     const { code, out } = run('api/extension-new', payload('blank.json', { reason: '   ', date_end: '2030-01-31' }));
     expect(code).toBe(1);

@@ -26,6 +26,13 @@ describe('mail templates', () => {
     expect(hr.body).not.toEqual(en.body);
   });
 
+  it.each(kinds.map((k) => [k.value]))('%s writes every value as {{name}}, none in a single-brace form that would be sent as it stands', (name) => {
+    for (const lang of MAIL_LANGUAGES) {
+      const template = readMailTemplate(name, lang);
+      expect(`${template.subject}\n${template.digest ?? ''}\n${template.body}`).not.toMatch(/(?<!\{)\{\??[A-Za-z]\w*\}(?!\})/);
+    }
+  });
+
   it.each(kinds.filter((k) => k.routine).map((k) => [k.value]))('routine notice %s has its one-line digest form in both languages', (name) => {
     for (const lang of MAIL_LANGUAGES) expect(readMailTemplate(name, lang).digest).toEqual(expect.stringMatching(/\S/));
   });
@@ -52,19 +59,24 @@ describe('mail templates', () => {
   });
 
   it('fills the placeholders and the service name, and refuses a missing one', () => {
-    const en = renderMail(schemas, 'request-approved', 'en', { name: 'GPU tests' });
+    const params = { identifier: 'NR-1', resources: 'CPU, GPU', dateEnd: '31.12.2027.', link: 'https://p/ui/my-requests/NR-1', keysLink: 'https://p/ui/public-keys' };
+    const en = renderMail(schemas, 'request-approved', 'en', { ...params, name: 'GPU tests', recipientName: 'Ana Horvat' });
     expect(en.subject).toBe('Request approved');
-    expect(en.body).toContain(`Your request "GPU tests" for the ${schemas.service.serviceName.en} service has been approved.`);
-    const hr = renderMail(schemas, 'request-approved', 'hr', { name: 'GPU testovi' });
-    expect(hr.body).toContain(`Vaš zahtjev "GPU testovi" za korištenje usluge ${schemas.service.serviceName.hr} je odobren.`);
+    expect(en.body).toMatch(/^Dear Ana Horvat,\n/);
+    expect(en.body).toContain(`Your request "GPU tests" (NR-1) for the ${schemas.service.serviceName.en} service has been approved.`);
+    expect(en.body).toContain('Granted resources: CPU, GPU');
+    const hr = renderMail(schemas, 'request-approved', 'hr', { ...params, name: 'GPU testovi' });
+    expect(hr.body).toMatch(/^Poštovani\/a,\n/);
+    expect(hr.body).toContain(`Vaš zahtjev "GPU testovi" (NR-1) za korištenje usluge ${schemas.service.serviceName.hr} je odobren.`);
     expect(() => renderMail(schemas, 'request-approved', 'hr', {})).toThrow(/"name"/);
   });
 
   it('keeps a line marked optional only when its value is given', () => {
-    const withReason = renderMail(schemas, 'request-denied', 'hr', { name: 'X', reason: 'Premalo podataka' });
-    expect(withReason.body).toMatch(/nije odobren\.\n\nObrazloženje: Premalo podataka$/);
-    const without = renderMail(schemas, 'request-denied', 'en', { name: 'X', reason: '' });
+    const params = { name: 'X', identifier: 'NR-1', link: 'https://p/ui/my-requests/NR-1' };
+    const withReason = renderMail(schemas, 'request-denied', 'hr', { ...params, reason: 'Premalo podataka' });
+    expect(withReason.body).toMatch(/nije odobren\.\n\nObrazloženje: Premalo podataka\n\nZahtjev u portalu:/);
+    const without = renderMail(schemas, 'request-denied', 'en', { ...params, reason: '' });
     expect(without.body).not.toContain('Reason');
-    expect(without.body.endsWith('has been denied.')).toBe(true);
+    expect(without.body).toMatch(/has been denied\.\n\nThe request in the portal:/);
   });
 });

@@ -55,8 +55,8 @@ describe('demo usage', () => {
 describe('ENABLE_ACCOUNTING', () => {
   it('is on in demo mode, off in production, and follows the variable when set', () => {
     expect(readConfig({}).enableAccounting).toBe(true);
-    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).enableAccounting).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://portal.example.org' }).enableAccounting).toBe(false);
     expect(readConfig({ ENABLE_ACCOUNTING: 'false' }).enableAccounting).toBe(false);
-    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENABLE_ACCOUNTING: 'true' }).enableAccounting).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://portal.example.org', ENABLE_ACCOUNTING: 'true' }).enableAccounting).toBe(true);
   });
 });

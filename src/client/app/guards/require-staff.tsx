@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { isAdmin } from '../../api/session';
+import { isAdmin } from '@/client/api/session';
 import { NotFoundPage } from '../pages/not-found-page';
 import { useSessionState } from './use-session-state';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '@/client/shared/paths';
 import { ErrorPage } from '../pages/error-page';
 import { LoadingPage } from '../pages/loading-page';
 import { useSessionState } from './use-session-state';
@@ -9,6 +9,6 @@ export function RequireUser() {
   const state = useSessionState();
   if (state.kind === 'loading') return <LoadingPage />;
   if (state.kind === 'failed') return <ErrorPage />;
-  if (state.kind === 'anonymous') return <Navigate to={paths.login} replace />;
+  if (state.kind === 'anonymous') return <Navigate to={paths.login.href} replace />;
   return <Outlet />;
 }

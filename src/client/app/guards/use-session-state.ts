@@ -1,5 +1,5 @@
-import type { Session } from '../../../../generated';
-import { useSessionQuery } from '../../api/session';
+import type { Session } from '@generated';
+import { useSessionQuery } from '@/client/api/session';
 
 export type SessionState =
   | { kind: 'loading' }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../i18n/i18n';
-import { schemas } from '../../shared/schema-set';
+import { currentLocale } from '@/client/i18n/i18n';
+import { schemas } from '@/client/shared/schema-set';
 import { CentreLogo } from './centre-logo';
 
 /** Copyright line and the centre logo (at most 112px high). */

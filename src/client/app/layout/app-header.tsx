@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { User } from '../../../../generated';
-import { isAdmin } from '../../api/session';
-import { currentLocale } from '../../i18n/i18n';
-import { paths } from '../../shared/paths';
-import { schemas } from '../../shared/schema-set';
+import type { User } from '@generated';
+import { isAdmin } from '@/client/api/session';
+import { currentLocale } from '@/client/i18n/i18n';
+import { paths } from '@/client/shared/paths';
+import { schemas } from '@/client/shared/schema-set';
 import { CentreLogo } from './centre-logo';
 import { LanguageToggle } from './language-toggle';
 import { LogoutButton } from './logout-button';
@@ -17,7 +17,7 @@ export function AppHeader({ user, adminMode }: { user: User; adminMode: boolean 
   const locale = currentLocale(i18n.language);
   return (
     <header className="app-header">
-      <Link to={adminMode ? paths.requests : paths.myRequests} className="brand">
+      <Link to={adminMode ? paths.requests.href : paths.myRequests.href} className="brand">
         <CentreLogo className="brand-logo" />
         <span className="brand-text">
           <span className="brand-service">{schemas.service.serviceName[locale]}</span>

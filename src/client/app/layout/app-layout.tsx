@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { isAdmin } from '../../api/session';
+import { isAdmin } from '@/client/api/session';
 import { useSessionState } from '../guards/use-session-state';
 import { LoadingPage } from '../pages/loading-page';
 import { useRouteHandle } from '../route-handle-context';
@@ -9,6 +9,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MainNav } from './main-nav';
 import { adminNavItems, userNavItems } from './nav-items';
+import './narrow-screens.css';
 
 /** Header, the admin or user nav bar, the white content area and the footer of logged-in pages. */
 export default function AppLayout() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import logoUrl from '../../assets/centre-logo.svg';
+import logoUrl from '@/client/assets/centre-logo.svg';
 
 /** The computing centre's logo; height comes from the surrounding CSS (the footer caps it at 112px). */
 export function CentreLogo({ className }: { className?: string }) {

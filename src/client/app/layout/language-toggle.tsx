@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLocale, locales, setLocale } from '../../i18n/i18n';
+import { currentLocale, locales, setLocale } from '@/client/i18n/i18n';
 
 /**
  * HR | EN switch; the choice is kept in the service's language cookie. Plain semantic-ui markup: it is

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { currentLocale } from '../../i18n/i18n';
-import { schemas } from '../../shared/schema-set';
+import { currentLocale } from '@/client/i18n/i18n';
+import { schemas } from '@/client/shared/schema-set';
 import { AppFooter } from './app-footer';
 import { CentreLogo } from './centre-logo';
 import { LanguageToggle } from './language-toggle';

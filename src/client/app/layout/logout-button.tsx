@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Confirm } from 'semantic-ui-react';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useLogoutMutation } from '../../api/auth';
-import { clearReferrer } from '../../shared/referrer';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useLogoutMutation } from '@/client/api/auth';
+import { clearReferrer } from '@/client/shared/referrer';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** Asks for confirmation, logs out, then loads wherever the server says (login page or SAML logout). */
 export function LogoutButton() {

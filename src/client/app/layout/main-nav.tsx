@@ -8,7 +8,7 @@ export function MainNav({ items, variant }: { items: readonly NavItem[]; variant
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.label')} className={`main-nav main-nav-${variant}`}>
-      <Menu stackable secondary pointing inverted>
+      <Menu secondary pointing inverted>
         {items.map((item) => (
           <Menu.Item key={item.to} as={NavLink} to={item.to}>
             {t(`nav.${item.labelKey}`)}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from 'semantic-ui-react';
-import { paths } from '../../shared/paths';
+import { paths } from '@/client/shared/paths';
 
 /**
  * Admins switch between admin mode and user mode. The mode is not stored: it follows the current
@@ -19,7 +19,7 @@ export function ModeSwitch({ adminMode }: { adminMode: boolean }) {
         basic={!adminMode}
         aria-pressed={adminMode}
         title={t('header.switchToAdmin')}
-        onClick={() => !adminMode && navigate(paths.requests)}
+        onClick={() => !adminMode && navigate(paths.requests.href)}
       >
         {t('header.adminMode')}
       </Button>
@@ -30,7 +30,7 @@ export function ModeSwitch({ adminMode }: { adminMode: boolean }) {
         basic={adminMode}
         aria-pressed={!adminMode}
         title={t('header.switchToUser')}
-        onClick={() => adminMode && navigate(paths.myRequests)}
+        onClick={() => adminMode && navigate(paths.myRequests.href)}
       >
         {t('header.userMode')}
       </Button>

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { useRegistryInfoQuery } from '../../api/registry';
-import { useToast } from '../../shared/toast/use-toast';
-import { registryRules } from '../../../schema-runtime/rule-annotations';
-import { schemas } from '../../shared/schema-set';
+import { useRegistryInfoQuery } from '@/client/api/registry';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { registryRules } from '@/schema-runtime/rule-annotations';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
 /** Registry answers that mean "nothing about this person", not trouble: no toast for them (spec point 8). */
-const QUIET_MESSAGES = [registryRules(schemas).notFoundText, 'Could not parse JSON data from CroRIS'];
+const quietMessages = perSchemaSet(() => [registryRules(schemas).notFoundText, 'Could not parse JSON data from CroRIS']);
 
 /** True when a registry status should raise the sticky error toast. */
 export function registryStatusNeedsToast(status: { code: number; message: string } | undefined): boolean {
   if (!status || status.code === 200) return false;
-  return !QUIET_MESSAGES.some((quiet) => status.message.includes(quiet));
+  return !quietMessages().some((quiet) => status.message.includes(quiet));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Label, List, Popup } from 'semantic-ui-react';
-import type { User } from '../../../../generated';
-import { isAdmin } from '../../api/session';
+import type { User } from '@generated';
+import { isAdmin } from '@/client/api/session';
 
 /** The greeting; opens a card with role, full name, unique id, active state and person type. */
 export function UserPopover({ user }: { user: User }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../shared/paths';
-import { schemas } from '../../shared/schema-set';
+import { paths } from '@/client/shared/paths';
+import { schemas } from '@/client/shared/schema-set';
 
 /**
  * The generic error page (/ui/error), also shown when a page fails to render or load.
@@ -28,7 +28,7 @@ export function ErrorPage() {
         </div>
       </h1>
       {/* A full page load: after an error the client's state may be what is broken. */}
-      <a href={paths.login} className="ui basic button">
+      <a href={paths.login.href} className="ui basic button">
         {t('errors.home')}
       </a>
     </section>

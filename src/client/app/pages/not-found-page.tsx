@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '@/client/shared/paths';
 
 /** Any path that is no page, and any page the visitor may not see. */
 export function NotFoundPage() {
@@ -14,7 +14,7 @@ export function NotFoundPage() {
           <div className="sub header">{t('errors.notFoundText')}</div>
         </div>
       </h1>
-      <Link to={paths.login} className="ui basic button">
+      <Link to={paths.login.href} className="ui basic button">
         {t('errors.home')}
       </Link>
     </section>

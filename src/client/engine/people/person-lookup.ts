@@ -1,5 +1,18 @@
 import { createContext, useContext } from 'react';
-import type { PopoverPerson } from './person-popover';
+
+/**
+ * The person fields the popover shows (a membership's user). A list that carries only the names
+ * leaves institution, affiliation and e-mail out; the popover then loads them when it opens.
+ */
+export interface PopoverPerson {
+  username: string;
+  first_name: string;
+  last_name: string;
+  person_institution?: string;
+  person_affiliation?: string;
+  person_mail?: string;
+  status?: boolean;
+}
 
 /** What a lookup of one person by username gives while it runs and after. */
 export interface PersonLookupResult {

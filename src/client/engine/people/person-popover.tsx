@@ -3,21 +3,9 @@ import { Button, List, Loader, Message, Popup } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { userDetailPath } from '../staff-links';
 import { PopupOnFirstClick } from './popup-on-first-click';
-import { usePersonLookupHook, type UsePersonLookup } from './person-lookup';
+import { usePersonLookupHook, type PopoverPerson, type UsePersonLookup } from './person-lookup';
 
-/**
- * The person fields the popover shows (a membership's user). A list that carries only the names
- * leaves institution, affiliation and e-mail out; the popover then loads them when it opens.
- */
-export interface PopoverPerson {
-  username: string;
-  first_name: string;
-  last_name: string;
-  person_institution?: string;
-  person_affiliation?: string;
-  person_mail?: string;
-  status?: boolean;
-}
+export type { PopoverPerson };
 
 /**
  * A person's name that opens a popover with name, username, institution and affiliation, e-mail

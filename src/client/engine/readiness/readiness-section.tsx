@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Icon, Loader, Message, Segment, Table } from 'semantic-ui-react';
-import type { MemberReadinessAnswer, MemberReadinessAnswerEntry } from '../../../../generated';
+import type { MemberReadinessAnswer, MemberReadinessAnswerEntry } from '@generated';
 import { formatDateTime } from '../format';
 import { useLocaleText } from '../locale-text';
-import { isApiError } from '../../shared/api-error';
-import { useToast } from '../../shared/toast/use-toast';
+import { isApiError } from '@/client/shared/api-error';
+import { useToast } from '@/client/shared/toast/use-toast';
 import './readiness.css';
 
 export interface ReadinessSectionProps {

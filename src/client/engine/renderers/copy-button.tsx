@@ -1,6 +1,6 @@
 import { Button } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../shared/toast/use-toast';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** What is being copied: decides the spec's success and failure toasts. */
 export type CopyWhat = 'projectCode' | 'userLabel' | 'username' | 'email' | 'userEmail' | 'publicKey' | 'uniqueId';

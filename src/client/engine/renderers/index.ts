@@ -4,3 +4,4 @@ export { TypeBadge, isEuFunded, typeLabelIn, useTypeLabel } from './type-badge';
 export { ResourceTags } from './resource-tags';
 export { CopyButton, type CopyWhat } from './copy-button';
 export { ConfirmButton } from './confirm-button';
+export { KeyFingerprint } from './key-fingerprint';

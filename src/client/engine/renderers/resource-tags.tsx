@@ -1,5 +1,5 @@
 import { Label } from 'semantic-ui-react';
-import { schemas } from '../../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
 type Tag = { label?: string; value: string } | string;
 

@@ -1,6 +1,7 @@
 import { Icon, Popup, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import { schemas } from '../../shared/schema-set';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { useLocaleText, type LocaleText } from '../locale-text';
 
 interface StateAnnotations {
@@ -10,11 +11,11 @@ interface StateAnnotations {
   icon: { name: string; color: string };
 }
 
-const STATES = new Map(schemas.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s]));
+const states = perSchemaSet(() => new Map(schemas.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s])));
 
 /** A state's label in language `lang` as staff (`label`) or requesters (`userLabel`) see it (no hook: CSV export). */
 export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff' | 'user' = 'staff'): string {
-  const entry = STATES.get(state);
+  const entry = states().get(state);
   if (!entry) return state;
   return (audience === 'user' ? entry.userLabel : entry.label)[lang];
 }
@@ -23,7 +24,7 @@ export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff'
 export function useStateLabel(): (state: string, audience?: 'staff' | 'user') => string {
   const text = useLocaleText();
   return (state, audience = 'staff') => {
-    const entry = STATES.get(state);
+    const entry = states().get(state);
     if (!entry) return state;
     return text(audience === 'user' ? entry.userLabel : entry.label);
   };
@@ -33,7 +34,7 @@ export function useStateLabel(): (state: string, audience?: 'staff' | 'user') =>
 export function StateIcon({ state, withLabel, audience = 'staff' }: { state: string; withLabel?: boolean; audience?: 'staff' | 'user' }) {
   const text = useLocaleText();
   const label = useStateLabel();
-  const entry = STATES.get(state);
+  const entry = states().get(state);
   const icon = (
     <Icon
       name={(entry?.icon.name ?? 'question circle') as SemanticICONS}

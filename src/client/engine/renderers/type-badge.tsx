@@ -1,30 +1,31 @@
 import { Label, type SemanticCOLORS } from 'semantic-ui-react';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import { schemas } from '../../shared/schema-set';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { useLocaleText, type LocaleText } from '../locale-text';
 
-const TYPES = new Map(
-  schemas.vocabulary<{ label: LocaleText; badgeColor: string }>(SCHEMA_IDS.projectTypes).map((t) => [t.value, t]),
+const types = perSchemaSet(
+  () => new Map(schemas.vocabulary<{ label: LocaleText; badgeColor: string }>(SCHEMA_IDS.projectTypes).map((t) => [t.value, t])),
 );
-const EU_MATCH = String(
-  schemas.vocabulary<{ euroMatch?: string }>(SCHEMA_IDS.projectTypeFilters).find((f) => f.euroMatch)?.euroMatch ?? 'euro',
+const euMatch = perSchemaSet(() =>
+  String(schemas.vocabulary<{ euroMatch?: string }>(SCHEMA_IDS.projectTypeFilters).find((f) => f.euroMatch)?.euroMatch ?? 'euro').toLowerCase(),
 );
 
 /** True when any financier's name contains the EU marker of rules/project-type-filters.json ('euro'). */
 export function isEuFunded(finance: readonly string[] | null | undefined): boolean {
-  return (finance ?? []).some((name) => name.toLowerCase().includes(EU_MATCH.toLowerCase()));
+  return (finance ?? []).some((name) => name.toLowerCase().includes(euMatch()));
 }
 
 /** A project type's label in language `lang` (no hook: CSV export). */
 export function typeLabelIn(type: string, lang: 'hr' | 'en'): string {
-  return TYPES.get(type)?.label[lang] ?? type;
+  return types().get(type)?.label[lang] ?? type;
 }
 
 /** A project type's label in the interface language (rules/project-types.json). */
 export function useTypeLabel(): (type: string) => string {
   const text = useLocaleText();
   return (type) => {
-    const entry = TYPES.get(type);
+    const entry = types().get(type);
     return entry ? text(entry.label) : type;
   };
 }
@@ -32,7 +33,7 @@ export function useTypeLabel(): (type: string) => string {
 /** The project type as a coloured badge, plus an EU badge when a financier name contains 'euro'. */
 export function TypeBadge({ type, finance }: { type: string; finance?: readonly string[] | null }) {
   const text = useLocaleText();
-  const entry = TYPES.get(type);
+  const entry = types().get(type);
   return (
     <span className="type-badge">
       <Label size="small" color={(entry?.badgeColor ?? 'grey') as SemanticCOLORS}>

@@ -1,4 +1,4 @@
-import type { SchemaCatalog } from '../../../schema-runtime/schema-catalog';
+import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import {
   toValidationIssues,
   type ValidationIssue,
   type ValidationMessageKey,
-} from '../../../schema-runtime/validation-messages';
+} from '@/schema-runtime/validation-messages';
 import { readPointer } from './dereference-schema';
 
 export type FormLocale = 'hr' | 'en';
@@ -93,8 +93,13 @@ export function issuesToErrorSchema(issues: readonly ValidationIssue[], locale: 
 /** Message keys of the science domain and field rules (shares and duplicates). */
 const SCIENCE_KEYS: readonly ValidationMessageKey[] = ['domainSharesTotal', 'fieldSharesTotal', 'duplicateDomains', 'duplicateFields'];
 
-/** Which failure toast a failed submit raises: the science one, the date one, or none. */
-export function failureToastOf(keys: readonly string[]): 'science' | 'dates' | null {
+/**
+ * Which failure toast a failed submit raises: empty required fields first (an empty form fails
+ * the science shares too, and a toast naming only those sent people to the wrong fields), then the
+ * science one, the date one, or none.
+ */
+export function failureToastOf(keys: readonly string[]): 'required' | 'science' | 'dates' | null {
+  if (keys.includes('required')) return 'required';
   if (keys.some((key) => (SCIENCE_KEYS as readonly string[]).includes(key))) return 'science';
   if (keys.includes('dateOrder')) return 'dates';
   return null;

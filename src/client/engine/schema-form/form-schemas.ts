@@ -1,8 +1,8 @@
 import { RJSF_ADDITIONAL_PROPERTIES_FLAG, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { createAjv } from '../../../schema-runtime/create-ajv';
-import type { CallerRole } from '../../../schema-runtime/keywords';
-import { createSchemaSet, type SchemaSet } from '../../../schema-runtime/schema-set';
+import { createAjv } from '@/schema-runtime/create-ajv';
+import type { CallerRole } from '@/schema-runtime/keywords';
+import { createSchemaSet, type SchemaSet } from '@/schema-runtime/schema-set';
 import { dereferenceSchema } from './dereference-schema';
 
 /** One request form ready for RJSF: the self-contained schema and the layout written beside it. */

@@ -4,9 +4,10 @@ import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type { ValidationIssue } from '../../../schema-runtime/validation-messages';
-import { useToast } from '../../shared/toast/use-toast';
-import { formSchemas } from './bundled-form-schemas';
+import type { ValidationIssue } from '@/schema-runtime/validation-messages';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
+import { currentFormSchemas } from './bundled-form-schemas';
 import { failureToastOf, issuesToErrorSchema, issueToRjsfError, rjsfErrorsToIssues, type FormLocale } from './form-errors';
 import { formLayout, initialFormData } from './form-layout';
 import { emptyDomain } from './fields/science-domains';
@@ -62,18 +63,23 @@ export interface SchemaFormProps {
  * A form drawn from its JSON Schema (a request form, or another body schema such as the mail
  * preferences): RJSF with the semantic theme, our fields and the runtime's validator. Messages are
  * the runtime's texts in the interface language, each in its place; a failed submit raises the
- * spec's science or date toast.
+ * spec's science or date toast. It follows the schema set in use: a set that goes live while
+ * the form is open changes its limits and messages without losing what was typed.
  */
 export default function SchemaForm({ form, submitText, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
+  // Another schema set going live re-renders the form with the new schema and validator; its
+  // state (what was typed) stays, and RJSF drops the messages of the old schema.
+  useSchemaSetVersion();
+  const formSchemas = currentFormSchemas();
   const { schema, uiSchema: layout } = formSchemas.form(form);
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<CoreForm>(null);
 
   const uiSchema = useMemo(
-    () => formLayout(schema as Data, layout, locale, disabled ? null : (submitText ?? t('requestForm.submit')), submitBlocked),
+    () => formLayout(schema as Data, layout, locale, disabled && !submitBlocked ? null : (submitText ?? t('requestForm.submit')), submitBlocked),
     [schema, layout, locale, disabled, submitBlocked, submitText, t],
   );
   const [formData, setFormData] = useState<Data>(() => {
@@ -99,7 +105,7 @@ export default function SchemaForm({ form, submitText, initialData, disabled, as
     (errors: RJSFValidationError[]) => {
       setSubmitted(true);
       const which = failureToastOf(errors.map((e) => e.name ?? ''));
-      if (which) toast.error(t(which === 'science' ? 'requestForm.scienceFailed' : 'requestForm.datesFailed'));
+      if (which) toast.error(t(`requestForm.${which}Failed`));
     },
     [toast, t],
   );

@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
-import type { ColumnSpec } from '../../../schema-runtime/table-layout';
-import type { SortState } from '../../../schema-runtime/grid-filters';
+import type { ColumnSpec } from '@/schema-runtime/table-layout';
+import type { SortState } from '@/schema-runtime/grid-filters';
 import { gridComponent } from './grid-cell';
 import type { CellProps, GridRow, RendererRegistry } from './grid-types';
 
@@ -23,7 +23,8 @@ export function exportedText(def: ColDef<GridRow>, data: GridRow | undefined): s
  * spares a value per cell on every redraw). Sorting is done outside the grid (see `sortRows`), so
  * sortable columns only show the indicator and toggle asc/desc; the grid's own comparator keeps
  * the given order. A column with `autoHeight` wraps its text and its cells set their rows' heights
- * through `RowHeights` (measured together, not by AG Grid cell by cell).
+ * through `RowHeights` (measured together, not by AG Grid cell by cell). An `action` column is
+ * pinned to the right edge.
  *
  * @throws when a column names a renderer the registry lacks.
  */
@@ -60,6 +61,8 @@ export function toColumnDefs(
       suppressMovable: true,
       context: { text: (data) => renderer.text(props(data)) } satisfies ColumnContext,
     };
+    // A row's buttons stay on the screen when the other columns scroll sideways (a phone's width).
+    if (name === 'action') def.pinned = 'right';
     if (column.width !== undefined) def.width = column.width;
     if (column.minWidth !== undefined) def.minWidth = column.minWidth;
     if (column.flex !== undefined) def.flex = column.flex;

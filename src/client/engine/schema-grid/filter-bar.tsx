@@ -1,16 +1,29 @@
-import { memo, useMemo } from 'react';
-import { Form, Input } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
+import { memo, useMemo, useState } from 'react';
+import { Button, Form, Input } from 'semantic-ui-react';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
-import type { FilterSpec } from '../../../schema-runtime/table-layout';
-import { YES_NO, type FilterValues, type ResolvedOptions } from '../../../schema-runtime/grid-filters';
+import type { FilterSpec } from '@/schema-runtime/table-layout';
+import { YES_NO, type FilterValues, type ResolvedOptions } from '@/schema-runtime/grid-filters';
 import { useLocaleText, type LocaleText } from '../locale-text';
 import { useI18nKey } from './use-i18n-key';
 
 type FilterValue = FilterValues[string];
 type Choices = ResolvedOptions[string];
 
-/** The filter inputs of a layout, in layout order: text boxes and dropdowns. */
+/** How many filters are set to something other than "all" (for the phone's toggle). */
+function activeCount(filters: readonly FilterSpec[], values: FilterValues): number {
+  return filters.filter((f) => {
+    const value = values[f.key];
+    if (Array.isArray(value)) return value.length > 0;
+    return Boolean(value) && value !== YES_NO.all && !(f.kind === 'select' && value === f.allValue);
+  }).length;
+}
+
+/**
+ * The filter inputs of a layout, in layout order: text boxes and dropdowns. On a phone five
+ * stacked filters pushed the first row below the fold, so there they fold behind a toggle that
+ * says how many are set; a wide screen always shows them (the toggle is hidden by CSS).
+ */
 export function FilterBar({
   filters,
   values,
@@ -23,8 +36,21 @@ export function FilterBar({
   /** Pass a stable function: each field re-renders only when its own value changes. */
   onChange(key: string, value: string | string[]): void;
 }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const active = activeCount(filters, values);
   return (
-    <Form as="div" className="grid-filter-bar" size="small">
+    <Form as="div" className={shown ? 'grid-filter-bar shown' : 'grid-filter-bar'} size="small">
+      <Button
+        type="button"
+        basic
+        size="small"
+        className="grid-filter-toggle"
+        icon={shown ? 'angle up' : 'filter'}
+        aria-expanded={shown}
+        content={active > 0 ? t('grid.filters.toggleActive', { n: active }) : t('grid.filters.toggle')}
+        onClick={() => setShown((s) => !s)}
+      />
       <Form.Group widths="equal">
         {filters.map((filter) => (
           <FilterField key={filter.key} filter={filter} value={values[filter.key]} choices={options[filter.key]} onChange={onChange} />

@@ -1,5 +1,5 @@
-import type { FilterSpec } from '../../../schema-runtime/table-layout';
-import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions } from '../../../schema-runtime/grid-filters';
+import type { FilterSpec } from '@/schema-runtime/table-layout';
+import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions } from '@/schema-runtime/grid-filters';
 import { textsAt, valuesAt, type ValueFormatters } from './row-values';
 import type { SearchIndex } from './search-index';
 

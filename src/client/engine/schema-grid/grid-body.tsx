@@ -1,11 +1,19 @@
 import { lazy } from 'react';
 import type { ColDef } from 'ag-grid-community';
-import type { TableLayout } from '../../../schema-runtime/table-layout';
-import type { FilterValues, SortState } from '../../../schema-runtime/grid-filters';
+import type { TableLayout } from '@/schema-runtime/table-layout';
+import type { FilterValues, SortState } from '@/schema-runtime/grid-filters';
 import type { GridRow } from './grid-types';
 
+const loadGridView = () => import(/* webpackChunkName: "schema-grid" */ './grid-view');
+/**
+ * AG Grid is asked for as soon as a grid page's code runs, so its chunk (the largest the portal
+ * has) arrives alongside the page's rows instead of after them; a failed early load is tried again.
+ */
+const gridViewLoading = loadGridView();
+gridViewLoading.catch(() => undefined);
+
 /** AG Grid itself, in its own chunk. */
-export const GridView = lazy(() => import(/* webpackChunkName: "schema-grid" */ './grid-view'));
+export const GridView = lazy(() => gridViewLoading.catch(loadGridView));
 
 /** What the grid's shell hands its body: the layout, the columns, and the user's filters, sort and page. */
 export interface GridBodyProps {

@@ -1,5 +1,5 @@
 import { Button, Pagination } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
 import { useI18nKey } from './use-i18n-key';
 

@@ -1,6 +1,6 @@
-import type { TableLayout } from '../../../schema-runtime/table-layout';
+import type { TableLayout } from '@/schema-runtime/table-layout';
 import type { GridRow } from './column-defs';
-import { anyFilterActive, type FilterValues, type ResolvedOptions, type SortState } from '../../../schema-runtime/grid-filters';
+import { anyFilterActive, type FilterValues, type ResolvedOptions, type SortState } from '@/schema-runtime/grid-filters';
 import { rowPredicate } from './filter-rows';
 import { rowNumber, sortRows } from './sort-rows';
 import { valuesAt, type ValueFormatters } from './row-values';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { AgGridReact } from 'ag-grid-react';
 import {
@@ -17,7 +17,7 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { GridRow } from './column-defs';
-import type { SortState } from '../../../schema-runtime/grid-filters';
+import type { SortState } from '@/schema-runtime/grid-filters';
 import { RowHeights, RowHeightsContext } from './row-heights';
 import { gridLocaleText } from './grid-locale';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,24 @@ export interface GridViewProps {
   onApi(api: GridApi<GridRow> | null): void;
 }
 
+const PHONE_QUERY = '(max-width: 767.98px)';
+const phoneMedia = typeof window === 'undefined' || !window.matchMedia ? null : window.matchMedia(PHONE_QUERY);
+const subscribePhone = (onChange: () => void) => {
+  phoneMedia?.addEventListener('change', onChange);
+  return () => phoneMedia?.removeEventListener('change', onChange);
+};
+const isPhone = () => phoneMedia?.matches ?? false;
+
+/**
+ * On a phone the grid's main column (the widest share of spare width, a wrapping one) is pinned to
+ * the left: the name a reader looks for is shown whole while the other columns scroll beside it.
+ */
+function pinMainColumnOnPhone(defs: ColDef<GridRow>[], phone: boolean): ColDef<GridRow>[] {
+  if (!phone) return defs;
+  const main = defs.reduce<ColDef<GridRow> | undefined>((best, d) => (d.wrapText && (d.flex ?? 0) > (best?.flex ?? 0) ? d : best), undefined);
+  return main ? defs.map((d) => (d === main ? { ...d, pinned: 'left' as const } : d)) : defs;
+}
+
 /** AG Grid itself, in its own chunk: the page's filter bar and footer stay outside. */
 export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: GridViewProps) {
   const paged = !Array.isArray(rows);
@@ -69,6 +87,8 @@ export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: 
     [heights, onApi],
   );
   const autoHeight = pageSize <= AUTO_HEIGHT_MAX_ROWS;
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const defs = useMemo(() => pinMainColumnOnPhone(columnDefs, phone), [columnDefs, phone]);
   const handlers = useMemo(
     () => ({
       onGridReady: (event: { api: GridApi<GridRow> }) => onApi(event.api),
@@ -91,7 +111,7 @@ export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: 
           // The page says in its own words when there are no rows.
           suppressNoRowsOverlay
           theme={theme}
-          columnDefs={columnDefs}
+          columnDefs={defs}
           {...(paged
             ? {
                 rowModelType: 'infinite' as const,

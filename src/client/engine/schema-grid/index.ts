@@ -1,5 +1,6 @@
 /** SchemaGrid: staff grids drawn from `schemas/tables/` layouts (AG Grid Community in a lazy chunk). */
 export { SchemaGrid } from './schema-grid';
-export { readTableLayout, type TableLayout } from '../../../schema-runtime/table-layout';
+export { StaffGridPage, type StaffGridRows } from './staff-grid-page';
+export { readTableLayout, type TableLayout } from '@/schema-runtime/table-layout';
 export type { GridAction } from './grid-actions';
 export { tableLayout } from './load-layout';

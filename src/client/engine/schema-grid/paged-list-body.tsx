@@ -2,14 +2,14 @@ import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { FilterValues } from '../../../schema-runtime/grid-filters';
-import { listRules } from '../../../schema-runtime/grid-page-query';
+import type { FilterValues } from '@/schema-runtime/grid-filters';
+import { listRules } from '@/schema-runtime/grid-page-query';
 import { exportedText } from './column-defs';
 import type { GridRow } from './grid-types';
 import { pageSizeChoices } from './sort-rows';
 import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
-import { schemas } from '../../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { useServerPages, type GridPageFetch } from './use-server-pages';
 import { constantNumbers, GridView, type GridBodyProps } from './grid-body';
 

@@ -1,4 +1,4 @@
-import type { ValueFormat } from '../../../schema-runtime/table-layout';
+import type { ValueFormat } from '@/schema-runtime/table-layout';
 
 /** `name[a.b=value]`: a step of a path that keeps only the items whose `a.b` is `value`. */
 const SELECTOR = /^([^[\]]+)\[([^=\]]+)=([^\]]*)\]$/;

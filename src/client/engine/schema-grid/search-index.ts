@@ -1,4 +1,4 @@
-import type { FilterSpec } from '../../../schema-runtime/table-layout';
+import type { FilterSpec } from '@/schema-runtime/table-layout';
 import { textsAt, type ValueFormatters } from './row-values';
 
 /** A text filter of a layout. */

@@ -1,6 +1,6 @@
-import type { ColumnSpec, RowNumbering } from '../../../schema-runtime/table-layout';
-import type { SortState } from '../../../schema-runtime/grid-filters';
-import { compareSortKeys, sortKey } from '../../../schema-runtime/sort-key';
+import type { ColumnSpec, RowNumbering } from '@/schema-runtime/table-layout';
+import type { SortState } from '@/schema-runtime/grid-filters';
+import { compareSortKeys, sortKey } from '@/schema-runtime/sort-key';
 import { textsAt, type ValueFormatters } from './row-values';
 
 

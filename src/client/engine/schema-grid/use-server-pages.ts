@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IDatasource } from 'ag-grid-community';
-import type { TableLayout } from '../../../schema-runtime/table-layout';
-import { anyFilterActive, type FilterValues, type SortState } from '../../../schema-runtime/grid-filters';
-import { listRules, type GridPageRequest } from '../../../schema-runtime/grid-page-query';
-import { schemas } from '../../shared/schema-set';
+import type { TableLayout } from '@/schema-runtime/table-layout';
+import { anyFilterActive, type FilterValues, type SortState } from '@/schema-runtime/grid-filters';
+import { listRules, type GridPageRequest } from '@/schema-runtime/grid-page-query';
+import { schemas } from '@/client/shared/schema-set';
 import type { GridRow } from './grid-types';
 import { rowNumber } from './sort-rows';
 

@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Loader, Message } from 'semantic-ui-react';
 import type { GridApi } from 'ag-grid-community';
-import type { ResolvedOptions } from '../../../schema-runtime/grid-filters';
-import { rowFilterValues } from '../../../schema-runtime/grid-options';
+import type { ResolvedOptions } from '@/schema-runtime/grid-filters';
+import { rowFilterValues } from '@/schema-runtime/grid-options';
 import { exportedText } from './column-defs';
 import type { GridRow } from './grid-types';
 import { gridRows } from './grid-rows';
@@ -10,7 +10,7 @@ import { pageSizeChoices } from './sort-rows';
 import { createSearchIndex } from './search-index';
 import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
-import { schemas } from '../../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { shownDate, shownDateTime } from './cells/shown-dates';
 import { constantNumbers, GridView, type GridBodyProps } from './grid-body';
 

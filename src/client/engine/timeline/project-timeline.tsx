@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Icon, Loader, Message, Segment, type SemanticICONS } from 'semantic-ui-react';
-import type { PersonName, ProjectTimeline as Timeline, ProjectTimelineEvent } from '../../../../generated';
+import type { PersonName, ProjectTimeline as Timeline, ProjectTimelineEvent } from '@generated';
 import { formatDateTime } from '../format';
 import { useRoleLabel } from '../people/use-role-label';
 import { useStateLabel } from '../renderers/state-icon';

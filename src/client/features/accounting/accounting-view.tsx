@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Header, Loader, Menu, Message } from 'semantic-ui-react';
-import { useMyUsageQuery, useProjectUsageQuery, useProjectUsersUsageQuery, type UsageAnswer, type UsageQuery } from '../../api/accounting';
-import { isLead, useSessionQuery } from '../../api/session';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
-import { useToast } from '../../shared/toast/use-toast';
-import { paths } from '../../shared/paths';
-import { schemas } from '../../shared/schema-set';
+import { useMyUsageQuery, useProjectUsageQuery, useProjectUsersUsageQuery, type UsageAnswer, type UsageQuery } from '@/client/api/accounting';
+import { isLead, useSessionQuery } from '@/client/api/session';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { paths } from '@/client/shared/paths';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { AccountingToolbar, type FilterSpec, type PeriodChoice } from './accounting-toolbar';
 import { ClusterCharts } from './cluster-charts';
 import { clustersWithUsage } from './usage-series';
@@ -22,7 +23,7 @@ interface ClusterRule {
   label: { hr: string; en: string };
   service?: 'notebook' | 'galaxy';
 }
-const clusterRules = schemas.vocabulary<Omit<ClusterRule, 'value'>>('rules/clusters') as ClusterRule[];
+const clusterRulesOf = perSchemaSet(() => schemas.vocabulary<Omit<ClusterRule, 'value'>>('rules/clusters') as ClusterRule[]);
 
 const TITLE_KEY = { mine: 'myAccounting', projects: 'projectAccounting', projectUsers: 'projectUsersAccounting' } as const;
 
@@ -32,8 +33,8 @@ function optionsOf(mapping: Record<string, string> | undefined) {
     .map(([value, name]) => ({ value, text: name ? `${value} – ${name}` : value }));
 }
 
-/** One of the three accounting pages: tabs for leads, the toolbar, and the charts per cluster. */
-export function AccountingView({ kind }: { kind: AccountingKind }) {
+/** One of the three accounting pages: tabs for leads, the toolbar, what the page adds (`children`) and the charts per cluster. */
+export function AccountingView({ kind, children }: { kind: AccountingKind; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const { data: session } = useSessionQuery();
@@ -59,6 +60,7 @@ export function AccountingView({ kind }: { kind: AccountingKind }) {
   }, [result.error, t, toast]);
 
   const lang = i18n.language === 'en' ? 'en' : 'hr';
+  const clusterRules = clusterRulesOf();
   const shown = clusterRules.filter((c) => kind === 'mine' || !c.service);
   const present = useMemo(() => clustersWithUsage(answer, shown.map((c) => c.value)), [answer, shown]);
   const main = present.filter((p) => !clusterRules.find((c) => c.value === p.name)?.service);
@@ -78,9 +80,9 @@ export function AccountingView({ kind }: { kind: AccountingKind }) {
       <Header as="h1">{t(`titles.${TITLE_KEY[kind]}`)}</Header>
       {lead && (
         <Menu secondary pointing aria-label={t('nav.resourceUsage')}>
-          <Menu.Item as={NavLink} to={paths.projectAccounting} content={t('accounting.tabs.projects')} />
-          <Menu.Item as={NavLink} to={paths.projectUsersAccounting} content={t('accounting.tabs.projectUsers')} />
-          <Menu.Item as={NavLink} to={paths.myAccounting} content={t('accounting.tabs.mine')} />
+          <Menu.Item as={NavLink} to={paths.projectAccounting.href} content={t('accounting.tabs.projects')} />
+          <Menu.Item as={NavLink} to={paths.projectUsersAccounting.href} content={t('accounting.tabs.projectUsers')} />
+          <Menu.Item as={NavLink} to={paths.myAccounting.href} content={t('accounting.tabs.mine')} />
         </Menu>
       )}
       <AccountingToolbar
@@ -91,6 +93,7 @@ export function AccountingView({ kind }: { kind: AccountingKind }) {
         onPeriod={setPeriod}
         filters={filters}
       />
+      {children}
       {!answer && result.isFetching && <Loader active inline="centered" content={t('accounting.loading')} />}
       {answer && !present.length && !result.isFetching && (
         <Message info data-testid="accounting-empty">

@@ -1,10 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from 'semantic-ui-react';
-import type { ClusterUsage, UsageForecast } from '../../api/accounting';
-import { formatDate } from '../../engine/format';
+import type { ClusterUsage, UsageForecast } from '@/client/api/accounting';
+import { formatDate } from '@/client/engine/format';
 import { UsageChart, type ChartLine } from './usage-chart';
 import { allZero, seriesOf } from './usage-series';
+import { stackForecast } from './forecast-line';
+
+/** The forecast of several projects' stack: a dark neutral, apart from every project's colour. */
+const TOTAL_FORECAST_COLOUR = '#333333';
 
 export interface ClusterChartsProps {
   cluster: string;
@@ -29,18 +33,20 @@ export function ClusterCharts({ cluster, title, usage, cumulative, filter, names
         .map(([project, byCluster]) => ({ project, f: byCluster[cluster] })),
     [forecast, cluster, filter],
   );
-  // The cumulative bars count from the start of the window shown, the forecast from the project's
-  // start: the line is moved to continue the project's bar of the current month.
+  // One line for the stack the bars draw (see stackForecast); the sentences read the same bars.
   const cumulativeRows = usage.cumulative.cpuh;
+  const stack = useMemo(() => stackForecast(cumulativeRows, forecasts, filter), [cumulativeRows, forecasts, filter]);
   const lines: ChartLine[] = useMemo(() => {
-    if (!cumulative) return [];
-    return forecasts.flatMap(({ project, f }) => {
-      const current = cumulativeRows.find((r) => r.month === f.months[0]?.month);
-      if (!current) return [];
-      const offset = Number(current[project] ?? 0) - f.soFar;
-      return [{ key: project, name: t('accounting.forecastSeries', { project }), points: f.months.map((m) => ({ month: m.month, value: Math.round((m.cpuh + offset) * 100) / 100 })) }];
-    });
-  }, [cumulative, forecasts, cumulativeRows, t]);
+    if (!cumulative || !stack.points.length) return [];
+    // Named after its project only when that project is the whole stack.
+    const columns = seriesOf(cumulativeRows, filter);
+    const single = columns.length === 1 && forecasts.length === 1 && columns[0].key === forecasts[0].project ? forecasts[0].project : undefined;
+    return [
+      single
+        ? { key: single, name: t('accounting.forecastSeries', { project: single }), points: stack.points }
+        : { key: '', name: t('accounting.forecastTotalSeries'), points: stack.points, color: TOTAL_FORECAST_COLOUR },
+    ];
+  }, [cumulative, stack, forecasts, cumulativeRows, filter, t]);
   const gpuRows = usage[mode].gpuh;
   const showGpu = !allZero(seriesOf(gpuRows, filter));
   return (
@@ -61,8 +67,8 @@ export function ClusterCharts({ cluster, title, usage, cumulative, filter, names
           {t('accounting.forecast', {
             project,
             cluster: title,
-            atEnd: number.format(f.atEnd),
-            soFar: number.format(f.soFar),
+            atEnd: number.format(stack.figures[project]?.atEnd ?? f.atEnd),
+            soFar: number.format(stack.figures[project]?.soFar ?? f.soFar),
             end: formatDate(f.endDate),
           })}
         </p>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Loader, Message, Table } from 'semantic-ui-react';
-import { useScienceUsageQuery, type ScienceUsage, type ScienceUsageQuery, type UsageRow } from '../../api/accounting';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useToast } from '../../shared/toast/use-toast';
-import { schemas } from '../../shared/schema-set';
+import { useScienceUsageQuery, type ScienceUsage, type ScienceUsageQuery, type UsageRow } from '@/client/api/accounting';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { PeriodField, type PeriodChoice } from './accounting-toolbar';
 import { UsageChart } from './usage-chart';
 import { allZero, seriesOf, type ColumnNaming } from './usage-series';
@@ -13,7 +14,7 @@ import './accounting.css';
 type Lang = 'hr' | 'en';
 type Cluster = ScienceUsage['clusters'][number];
 
-const clusterRules = schemas.vocabulary<{ label: { hr: string; en: string } }>('rules/clusters');
+const clusterRules = perSchemaSet(() => schemas.vocabulary<{ label: { hr: string; en: string } }>('rules/clusters'));
 
 /** A two-button choice (native buttons with aria-pressed, as the accounting toolbar's). */
 function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; text: string }[]; onChange: (v: T) => void }) {
@@ -103,7 +104,7 @@ export default function ScienceUsagePage() {
       periodHeader: t(period === 'month' ? 'scienceUsage.monthHeader' : 'scienceUsage.yearHeader'),
     };
   }, [data, lang, period, t]);
-  const labelOf = (name: string) => clusterRules.find((c) => c.value === name)?.label[lang] ?? name;
+  const labelOf = (name: string) => clusterRules().find((c) => c.value === name)?.label[lang] ?? name;
   const chartRows = (cluster: Cluster, field: 'cpuh' | 'gpuh'): UsageRow[] => cluster.rows.map((r) => ({ ...r[field], month: r.period }));
 
   return (

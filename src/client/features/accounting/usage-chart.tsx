@@ -2,8 +2,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Header, Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
-import type { UsageRow } from '../../api/accounting';
-import { schemas } from '../../shared/schema-set';
+import type { UsageRow } from '@/client/api/accounting';
+import { schemas } from '@/client/shared/schema-set';
 import { seriesOf, toCsv, type ColumnNaming } from './usage-series';
 
 // ApexCharts is a chunk of its own, loaded once the page has data to draw.
@@ -13,6 +13,8 @@ export interface ChartLine {
   name: string;
   /** The column whose colour the line takes. */
   key: string;
+  /** A colour of its own instead of its column's. */
+  color?: string;
   /** Values by month label; months missing from the chart rows extend its axis. */
   points: { month: string; value: number }[];
 }
@@ -23,7 +25,7 @@ export interface UsageChartProps {
   rows: UsageRow[];
   filter: string;
   names: Record<string, string>;
-  /** Dashed lines drawn over the bars (the forecast). */
+  /** Dashed lines drawn over the bars, from the axis like the stack (the forecast). */
   lines?: ChartLine[];
   /** Column names other than 'key – name', and the CSV's first header. */
   naming?: ColumnNaming;
@@ -58,10 +60,10 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
     ];
     const apex: ApexOptions = {
       chart: { id, stacked: true, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'Lato, sans-serif', zoom: { enabled: false } },
-      // A forecast line takes its project's colour.
+      // A forecast line takes its project's colour, or one of its own.
       colors: [
         ...bars.map((_s, i) => palette[i % palette.length]),
-        ...lines.map((line) => palette[Math.max(0, columns.indexOf(line.key)) % palette.length]),
+        ...lines.map((line) => line.color ?? palette[Math.max(0, columns.indexOf(line.key)) % palette.length]),
       ],
       plotOptions: { bar: { columnWidth: '70%' } },
       dataLabels: { enabled: false },
@@ -88,7 +90,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
           icon="download"
           content={t('accounting.csv')}
           aria-label={t('accounting.csvLabel', { title })}
-          onClick={() => download(`${id}.csv`, toCsv(rows, filter, names, naming))}
+          onClick={() => download(`${id}.csv`, toCsv(rows, filter, names, naming, i18n.language === 'en' ? 'en' : 'hr'))}
         />
       </div>
       <Suspense fallback={<Loader active inline="centered" />}>

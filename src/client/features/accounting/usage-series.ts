@@ -1,4 +1,4 @@
-import type { ClusterUsage, UsageAnswer, UsageRow } from '../../api/accounting';
+import type { ClusterUsage, UsageAnswer, UsageRow } from '@/client/api/accounting';
 
 /** The clusters of an answer that have usage, in the order of the rules. */
 export function clustersWithUsage(answer: UsageAnswer | undefined, order: readonly string[]): { name: string; usage: ClusterUsage }[] {
@@ -34,12 +34,23 @@ export interface ColumnNaming {
   periodHeader?: string;
 }
 
-/** The rows as CSV: a header of month and column names, then one line per month. */
-export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<string, string>, naming: ColumnNaming = {}): string {
+/**
+ * How a spreadsheet of the user's locale reads a CSV: Croatian Excel splits on ';' and takes ','
+ * as the decimal mark (it misread '.' decimals as thousands), English ones use ',' and '.'.
+ */
+const CSV_LOCALES = { hr: { separator: ';', decimal: ',' }, en: { separator: ',', decimal: '.' } } as const;
+
+/**
+ * The rows as CSV for a spreadsheet in `locale`: a header of month and column names, then one line
+ * per month; hours rounded to two decimals.
+ */
+export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<string, string>, naming: ColumnNaming = {}, locale: 'hr' | 'en' = 'en'): string {
+  const { separator, decimal } = CSV_LOCALES[locale];
   const series = seriesOf(rows, filter);
-  const quote = (text: string) => (/[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const quote = (text: string) => (/["\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text);
   const label = naming.label ?? ((key: string) => (names[key] ? `${key} (${names[key]})` : key));
-  const header = [naming.periodHeader ?? 'month', ...series.map((s) => label(s.key))].map(quote).join(',');
-  const lines = rows.map((row, i) => [row.month, ...series.map((s) => String(s.data[i]))].map(quote).join(','));
+  const number = (value: number) => String(Math.round(value * 100) / 100).replace('.', decimal);
+  const header = [naming.periodHeader ?? 'month', ...series.map((s) => label(s.key))].map(quote).join(separator);
+  const lines = rows.map((row, i) => [row.month, ...series.map((s) => number(s.data[i]))].map(quote).join(separator));
   return [header, ...lines].join('\n') + '\n';
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { useLoginMutation } from '../../api/auth';
+import { isApiError } from '@/client/api/api-error';
+import { useLoginMutation } from '@/client/api/auth';
 import { TextField } from './text-field';
 
 type Failure = 'failed' | 'tooManyAttempts' | 'unavailable';

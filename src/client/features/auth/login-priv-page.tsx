@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSessionQuery } from '../../api/session';
+import { useSessionQuery } from '@/client/api/session';
 import { FederatedLogin } from './federated-login';
 import { LandingRedirect } from './landing-redirect';
 

@@ -1,4 +1,4 @@
-import type hr from '../../i18n/hr.json';
+import type hr from '@/client/i18n/hr.json';
 
 export type InvitationTextKey = keyof typeof hr.invitation.outcome;
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Loader, Message, Segment } from 'semantic-ui-react';
-import { useSessionQuery } from '../../api/session';
-import { storeInvitation } from '../../shared/invitation-storage';
-import { paths } from '../../shared/paths';
+import { useSessionQuery } from '@/client/api/session';
+import { storeInvitation } from '@/client/shared/invitation-storage';
+import { paths } from '@/client/shared/paths';
 import { RedirectProgress } from './redirect-progress';
 import { useAcceptInvitation } from './use-accept-invitation';
 
@@ -23,7 +23,7 @@ export default function InvitationPage() {
   if (isLoading || !session) return <Loader active inline="centered" />;
   if (!loggedIn) {
     storeInvitation({ key: inviteKey, english: pathname.replace(/\/$/, '').endsWith('/en') });
-    return <Navigate to={paths.login} replace />;
+    return <Navigate to={paths.login.href} replace />;
   }
   return (
     <Segment raised padded className="login-card invitation-card" data-page="invitation">
@@ -36,7 +36,7 @@ export default function InvitationPage() {
       )}
       {outcome?.joined && <RedirectProgress />}
       {outcome && !outcome.joined && (
-        <Link className="ui basic button" to={paths.memberships}>
+        <Link className="ui basic button" to={paths.memberships.href}>
           {t('invitation.toMemberships')}
         </Link>
       )}

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Progress } from 'semantic-ui-react';
-import { paths } from '../../shared/paths';
-import { schemas } from '../../shared/schema-set';
+import { paths } from '@/client/shared/paths';
+import { schemas } from '@/client/shared/schema-set';
 
 const { inviteProgressStep: STEP, inviteProgressIntervalMs: INTERVAL, inviteProgressDone: DONE } = schemas.constants;
 
@@ -19,7 +19,7 @@ export function RedirectProgress() {
   }, []);
 
   useEffect(() => {
-    if (value >= DONE) navigate(paths.memberships, { replace: true });
+    if (value >= DONE) navigate(paths.memberships.href, { replace: true });
   }, [navigate, value]);
 
   return <Progress value={value} total={DONE} color="green" size="small" aria-label={t('invitation.progress')} data-testid="invitation-progress" data-value={value} />;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/api-error';
-import { useAcceptInviteMutation } from '../../api/memberships';
-import { clearInvitation } from '../../shared/invitation-storage';
+import { isApiError } from '@/client/api/api-error';
+import { useAcceptInviteMutation } from '@/client/api/memberships';
+import { clearInvitation } from '@/client/shared/invitation-storage';
 import { invitationOutcome, invitationSettled, type InvitationOutcome } from './invitation-outcome';
 
 /**

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Icon, Segment } from 'semantic-ui-react';
-import type { PortalProject } from '../../api/projects';
-import { ConfirmButton } from '../../engine/renderers';
-import { useToast } from '../../shared/toast/use-toast';
+import type { PortalProject } from '@/client/api/projects';
+import { ConfirmButton } from '@/client/engine/renderers';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { EmailListField } from './email-list-field';
 import { submissionType, type MembershipControls } from './membership-rules';
 import type { useMembershipActions } from './use-membership-actions';

@@ -1,8 +1,8 @@
 import { useMemo, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Icon } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
-import { useToast } from '../../shared/toast/use-toast';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { isEmail, parseEmailFile } from './email-file';
 
 interface EmailListFieldProps {

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Icon, Table } from 'semantic-ui-react';
-import type { PortalProject } from '../../api/projects';
-import { ConfirmButton } from '../../engine/renderers';
+import type { PortalProject } from '@/client/api/projects';
+import { ConfirmButton } from '@/client/engine/renderers';
 import { signOffCandidates } from './membership-rules';
-import { rules } from './membership-rule-set';
-import { useRoleLabel } from './role-label';
+import { membershipRules } from './membership-rule-set';
+import { useRoleLabel } from '@/client/engine/people/use-role-label';
 
 interface MembersTableProps {
   project: PortalProject;
@@ -18,7 +18,8 @@ export function MembersTable({ project, signOff }: MembersTableProps) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const [ticked, setTicked] = useState<number[]>([]);
-  const candidates = useMemo(() => signOffCandidates(project, rules), [project]);
+  const rules = membershipRules();
+  const candidates = useMemo(() => signOffCandidates(project, rules), [project, rules]);
   const members = useMemo(
     () => [...(project.userproject_set ?? [])].sort((a, b) => Number(candidates.includes(a.user.id)) - Number(candidates.includes(b.user.id))),
     [project.userproject_set, candidates],

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Header, Icon, Loader, Message } from 'semantic-ui-react';
-import { useMyProjectsQuery } from '../../api/projects';
-import { useSessionQuery } from '../../api/session';
-import { paths } from '../../shared/paths';
+import { useMyProjectsQuery } from '@/client/api/projects';
+import { useSessionQuery } from '@/client/api/session';
+import { paths } from '@/client/shared/paths';
 import { MembershipDetail } from './membership-detail';
 import { membershipProjects } from './membership-rules';
-import { rules } from './membership-rule-set';
+import { membershipRules } from './membership-rule-set';
 import { useLoadFailureToast } from './use-load-failure-toast';
 import './memberships.css';
 
@@ -19,11 +19,11 @@ export default function MembershipDetailPage() {
   useLoadFailureToast(projects.error);
   const user = session?.userdetails;
   if (projects.isLoading || !user) return <Loader active inline="centered" />;
-  const { active, inactive } = membershipProjects(projects.data ?? [], rules);
+  const { active, inactive } = membershipProjects(projects.data ?? [], membershipRules());
   const project = [...active, ...inactive].find((p) => p.identifier === projId);
   return (
     <section data-page="membership-detail">
-      <Link to={paths.memberships} className="membership-back">
+      <Link to={paths.memberships.href} className="membership-back">
         <Icon name="arrow left" />
         {t('memberships.back')}
       </Link>

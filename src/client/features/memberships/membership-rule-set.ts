@@ -1,5 +1,6 @@
-import { schemas } from '../../shared/schema-set';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { membershipRuleSet } from './membership-rules';
 
-/** The memberships rules of the bundled schemas. */
-export const rules = membershipRuleSet(schemas);
+/** The memberships rules of the schema set in use. */
+export const membershipRules = perSchemaSet(() => membershipRuleSet(schemas));

@@ -1,8 +1,8 @@
-import type { User } from '../../../../generated';
-import { leadRoleName } from '../../../schema-runtime/rule-annotations';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import type { SchemaCatalog } from '../../../schema-runtime/schema-catalog';
-import type { PortalProject } from '../../api/projects';
+import type { User } from '@generated';
+import { leadRoleName } from '@/schema-runtime/rule-annotations';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
+import type { PortalProject } from '@/client/api/projects';
 
 /** The rules of the memberships pages, read from the schemas once. */
 export interface MembershipRuleSet {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Header, Loader, Menu } from 'semantic-ui-react';
-import { useMyProjectsQuery } from '../../api/projects';
-import { useSessionQuery } from '../../api/session';
-import { paths } from '../../shared/paths';
+import { useMyProjectsQuery } from '@/client/api/projects';
+import { useSessionQuery } from '@/client/api/session';
+import { paths } from '@/client/shared/paths';
 import { membershipProjects } from './membership-rules';
-import { rules } from './membership-rule-set';
+import { membershipRules } from './membership-rule-set';
 import { MembershipsTable } from './memberships-table';
 import { useLoadFailureToast } from './use-load-failure-toast';
 import './memberships.css';
@@ -16,7 +16,7 @@ export function MembershipsList({ inactive }: { inactive: boolean }) {
   const { data: session } = useSessionQuery();
   const projects = useMyProjectsQuery();
   useLoadFailureToast(projects.error);
-  const groups = membershipProjects(projects.data ?? [], rules);
+  const groups = membershipProjects(projects.data ?? [], membershipRules());
   const shown = inactive ? groups.inactive : groups.active;
   return (
     <section data-page={inactive ? 'inactive-memberships' : 'memberships'}>
@@ -24,8 +24,8 @@ export function MembershipsList({ inactive }: { inactive: boolean }) {
         <Header as="h1">{inactive ? t('titles.inactiveMemberships') : t('titles.memberships')}</Header>
         {groups.inactive.length > 0 && (
           <Menu compact secondary pointing size="small" aria-label={t('titles.memberships')}>
-            <Menu.Item as={NavLink} to={paths.memberships} end content={t('memberships.active')} />
-            <Menu.Item as={NavLink} to={`${paths.memberships}/inactive`} content={t('memberships.inactive')} />
+            <Menu.Item as={NavLink} to={paths.memberships.href} end content={t('memberships.active')} />
+            <Menu.Item as={NavLink} to={paths.inactiveMemberships.href} content={t('memberships.inactive')} />
           </Menu>
         )}
       </div>

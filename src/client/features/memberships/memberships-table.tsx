@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Table } from 'semantic-ui-react';
-import type { PortalProject } from '../../api/projects';
-import { formatDate } from '../../engine/format';
-import { CopyButton, ResourceTags, StateIcon, TypeBadge, useStateLabel, useTypeLabel } from '../../engine/renderers';
-import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
-import { paths } from '../../shared/paths';
-import { useRoleLabel } from './role-label';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDate } from '@/client/engine/format';
+import { CopyButton, ResourceTags, StateIcon, TypeBadge, useStateLabel, useTypeLabel } from '@/client/engine/renderers';
+import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
+import { paths } from '@/client/shared/paths';
+import { useRoleLabel } from '@/client/engine/people/use-role-label';
 
 /** The memberships as a table; the name opens the membership. */
 export function MembershipsTable({ projects, userId }: { projects: readonly PortalProject[]; userId: number }) {
@@ -69,7 +69,7 @@ export function MembershipsTable({ projects, userId }: { projects: readonly Port
                   <StateIcon state={project.state.name} audience="user" />
                 </Table.Cell>
                 <Table.Cell>
-                  <Link to={`${paths.memberships}/${encodeURIComponent(project.identifier)}`}>{project.name}</Link>
+                  <Link to={paths.membershipDetail.href(project.identifier)}>{project.name}</Link>
                 </Table.Cell>
                 <Table.Cell singleLine>
                   {project.identifier} <CopyButton value={project.identifier} what="projectCode" />

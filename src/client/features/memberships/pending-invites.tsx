@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Icon, Segment, Table } from 'semantic-ui-react';
-import { useSentInvitesQuery } from '../../api/memberships';
-import type { PortalProject } from '../../api/projects';
-import { formatDateTime } from '../../engine/format';
-import { ConfirmButton } from '../../engine/renderers';
+import { useSentInvitesQuery } from '@/client/api/memberships';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDateTime } from '@/client/engine/format';
+import { ConfirmButton } from '@/client/engine/renderers';
 
 /** The lead's invitations to this project that nobody has accepted yet, each with a cancel button. */
 export function PendingInvites({ project, onCancel, busy }: { project: PortalProject; onCancel: (email: string) => Promise<boolean>; busy: boolean }) {

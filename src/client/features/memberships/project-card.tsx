@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Grid, Header, Segment } from 'semantic-ui-react';
-import type { PortalProject } from '../../api/projects';
-import { formatDate } from '../../engine/format';
-import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '../../engine/renderers';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDate } from '@/client/engine/format';
+import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Header, Segment } from 'semantic-ui-react';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useMailPreferencesQuery, useMuteProjectMailMutation } from '../../api/mail-preferences';
-import type { PortalProject } from '../../api/projects';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useMailPreferencesQuery, useMuteProjectMailMutation } from '@/client/api/mail-preferences';
+import type { PortalProject } from '@/client/api/projects';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** The lead's switch that mutes the routine notices about this project that go to them. */
 export function ProjectMailMute({ project }: { project: PortalProject }) {

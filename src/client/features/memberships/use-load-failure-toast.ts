@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** Shows the spec's fetch-failure toast once when the projects cannot be loaded. */
 export function useLoadFailureToast(error: unknown): void {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useAddInternalMutation, useCancelInviteMutation, useSendInvitesMutation, useSignOffMutation } from '../../api/memberships';
-import type { PortalProject } from '../../api/projects';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useAddInternalMutation, useCancelInviteMutation, useSendInvitesMutation, useSignOffMutation } from '@/client/api/memberships';
+import type { PortalProject } from '@/client/api/projects';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** The error text a failure toast carries: the server's message, else the spec's status line. */
 function errorText(error: unknown, method: string): string {

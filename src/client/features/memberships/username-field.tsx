@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
-import { useInternalAddCandidatesQuery } from '../../api/memberships';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
+import { useInternalAddCandidatesQuery } from '@/client/api/memberships';
 
 /** Existing users to add by username; members of the project are left out. */
 export function UsernameField({ values, onChange, exclude }: { values: readonly string[]; onChange: (values: string[]) => void; exclude: readonly string[] }) {

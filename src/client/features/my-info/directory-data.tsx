@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../generated';
+import type { User } from '@generated';
 import { InfoTable } from './info-table';
 
 /** The user as the identity directory describes them. */

@@ -1,21 +1,17 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, List, Loader, Message, Segment } from 'semantic-ui-react';
-import type { MailPreferencesBody } from '../../../../generated';
-import { mailRules } from '../../../schema-runtime/mail-rules';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useMailPreferencesQuery, useSaveMailPreferencesMutation } from '../../api/mail-preferences';
-import { LazySchemaForm } from '../../engine/schema-form/lazy-schema-form';
-import { schemas } from '../../shared/schema-set';
-import { useToast } from '../../shared/toast/use-toast';
+import type { MailPreferencesBody } from '@generated';
+import { mailRules } from '@/schema-runtime/mail-rules';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useMailPreferencesQuery, useSaveMailPreferencesMutation } from '@/client/api/mail-preferences';
+import { weekdayName } from '@/client/engine/format';
+import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
+import { useToast } from '@/client/shared/toast/use-toast';
 
-const RULES = mailRules(schemas);
-
-/** The name of an ISO weekday (1 Monday … 7 Sunday) in a language. */
-function weekdayName(weekday: number, locale: string): string {
-  // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
-}
+const mailRulesOf = perSchemaSet(() => mailRules(schemas));
 
 /**
  * The mail preferences of my-info: the language of mails and whether routine notices come at once
@@ -41,7 +37,8 @@ export function MailPreferences() {
     },
     [save, toast, t],
   );
-  const { weekday, hour, timeZone } = RULES.digest;
+  const rules = mailRulesOf();
+  const { weekday, hour, timeZone } = rules.digest;
   return (
     <Segment data-testid="mail-preferences">
       <Header as="h2" size="medium">
@@ -50,7 +47,7 @@ export function MailPreferences() {
       <p>{t('myInfo.mail.intro')}</p>
       <p>{t('myInfo.mail.routineKinds')}</p>
       <List bulleted>
-        {RULES.kinds
+        {rules.kinds
           .filter((k) => k.routine)
           .map((k) => (
             <List.Item key={k.value}>{k.label[lang]}</List.Item>

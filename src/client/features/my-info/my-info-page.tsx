@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Grid, Header, Segment } from 'semantic-ui-react';
-import { useSessionQuery } from '../../api/session';
+import { useSessionQuery } from '@/client/api/session';
 import { DirectoryData } from './directory-data';
 import { MailPreferences } from './mail-preferences';
 import { RegistryData } from './registry-data';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Loader, Message } from 'semantic-ui-react';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useRegistryInfoQuery } from '../../api/registry';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useRegistryInfoQuery } from '@/client/api/registry';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { InfoTable } from './info-table';
 import { RegistryProjectsTable } from './registry-projects-table';
 import { registryLinks } from './registry-links';

@@ -1,4 +1,4 @@
-import { schemas } from '../../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
 const page = (template: string, id: number | string) => template.replace('{id}', encodeURIComponent(String(id)));
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Table } from 'semantic-ui-react';
-import type { RegistryProject } from '../../../../generated';
+import type { RegistryProject } from '@generated';
 import { registryLinks } from './registry-links';
 
 /** Registry projects with title (linking to the registry's page), the user's role, start and end. */

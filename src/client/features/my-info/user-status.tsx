@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, Popup } from 'semantic-ui-react';
-import type { User } from '../../../../generated';
-import { CopyButton } from '../../engine/renderers';
+import type { User } from '@generated';
+import { CopyButton } from '@/client/engine/renderers';
 import { InfoTable } from './info-table';
 
 /** Active or inactive (with the reason as a tooltip), local or foreign, and the cluster username. */

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Message, Modal } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { useRequestExtensionMutation } from '../../api/extensions';
-import type { PortalProject } from '../../api/projects';
-import { formatDate } from '../../engine/format';
-import { storedDate } from '../../engine/schema-form/fields/request-date';
-import { schemas } from '../../shared/schema-set';
-import { useToast } from '../../shared/toast/use-toast';
+import { isApiError } from '@/client/api/api-error';
+import { useRequestExtensionMutation } from '@/client/api/extensions';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDate } from '@/client/engine/format';
+import { storedDate } from '@/client/engine/schema-form/fields/request-date';
+import { schemas } from '@/client/shared/schema-set';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { canRequestExtension, extensionBounds, extensionEndForApi, graceMonthsOf, withinBounds } from './my-request-rules';
 
 const { dateFormat, apiDateFormat } = schemas.constants;
@@ -86,7 +86,14 @@ export function ExtensionModal({
               value={date}
               onChange={(_e, data) => setDate(String(data.value))}
               error={tried && dateError ? { content: dateError, pointing: 'above' } : undefined}
+              aria-describedby={bounds ? 'extension-date-range' : undefined}
             />
+            {/* The allowed range up front, not only after a wrong date. */}
+            {bounds && (
+              <p id="extension-date-range" className="extension-date-range" data-testid="extension-date-range">
+                {t('extension.allowedRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })}
+              </p>
+            )}
             <Form.TextArea
               id="extension-reason"
               label={t('extension.reason')}

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { Header, Loader, Message, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useMyLeadProjectsQuery } from '../../api/projects';
-import { formatDate, formatDateTime } from '../../engine/format';
-import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '../../engine/renderers';
-import { paths } from '../../shared/paths';
+import { useMyLeadProjectsQuery } from '@/client/api/projects';
+import { formatDate, formatDateTime } from '@/client/engine/format';
+import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
+import { paths } from '@/client/shared/paths';
 import './my-requests.css';
 
 /** /ui/my-requests/:projId: one of the user's requests, read-only: state, granted resources, last change, denial reason. */
@@ -56,7 +56,7 @@ export default function MyRequestDetailPage() {
           )}
         </dl>
       </Segment>
-      <Link to={paths.myRequests}>{t('myRequests.backToList')}</Link>
+      <Link to={paths.myRequests.href}>{t('myRequests.backToList')}</Link>
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Button, Icon, Table } from 'semantic-ui-react';
-import type { MemberReadinessAnswerSummary } from '../../../../generated';
+import type { MemberReadinessAnswerSummary } from '@generated';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { formatDate, formatDateTime } from '../../engine/format';
-import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '../../engine/renderers';
-import { paths } from '../../shared/paths';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDate, formatDateTime } from '@/client/engine/format';
+import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
+import { paths } from '@/client/shared/paths';
 import { canRequestExtension, latestApprovedExtensionEnd, requestDetailPath } from './my-request-rules';
 
 /** One row of my requests. */
@@ -38,8 +38,11 @@ export function MyRequestRow({
         {readiness && (readiness.stuck > 0 || readiness.blocked > 0) && (
           <div className="readiness-warning" data-testid="readiness-warning">
             <Icon name="warning sign" color="orange" aria-hidden="true" />
-            <Link to={`${paths.memberships}/${encodeURIComponent(project.identifier)}`} title={t('readiness.stuckWarningLink')}>
-              {t('readiness.stuckWarning', { blocked: readiness.blocked, stuck: readiness.stuck })}
+            <Link to={paths.membershipDetail.href(project.identifier)} title={t('readiness.stuckWarningLink')}>
+              {/* Only the counts that are not zero: stuck people include invitees, who are not members. */}
+              {[readiness.blocked > 0 && t('readiness.blockedWarning', { blocked: readiness.blocked }), readiness.stuck > 0 && t('readiness.stuckWarning', { stuck: readiness.stuck })]
+                .filter(Boolean)
+                .join(' · ')}
             </Link>
           </div>
         )}

@@ -1,14 +1,16 @@
 import { addDays, addMonths, format, isValid, parseISO } from 'date-fns';
-import type { ProjectExtension } from '../../../../generated';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import { allowsExtension, type StateBehaviourEntry } from '../../../schema-runtime/rule-annotations';
-import { schemas } from '../../shared/schema-set';
+import type { ProjectExtension } from '@generated';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { allowsExtension, type StateBehaviourEntry } from '@/schema-runtime/rule-annotations';
+import { paths } from '@/client/shared/paths';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
-const STATES = schemas.vocabulary<StateBehaviourEntry & { isRequest?: boolean }>(SCHEMA_IDS.states);
+const states = perSchemaSet(() => schemas.vocabulary<StateBehaviourEntry & { isRequest?: boolean }>(SCHEMA_IDS.states));
 
 /** True when the lead may ask for an extension in this state (rules/states.json: its `leadOptions` offer the `extensionRequest` state). */
 export function canRequestExtension(state: string): boolean {
-  return allowsExtension(STATES, state);
+  return allowsExtension(states(), state);
 }
 
 /**
@@ -17,10 +19,9 @@ export function canRequestExtension(state: string): boolean {
  * (submit, deny), the project screen otherwise.
  */
 export function requestDetailPath(project: { identifier: string; state: { name: string } }, isStaff: boolean): string {
-  const id = encodeURIComponent(project.identifier);
-  if (!isStaff) return `/ui/my-requests/${id}`;
-  const isRequest = STATES.find((s) => s.value === project.state.name)?.isRequest === true;
-  return isRequest ? `/ui/requests/${id}` : `/ui/projects/${id}`;
+  if (!isStaff) return paths.myRequestDetail.href(project.identifier);
+  const isRequest = states().find((s) => s.value === project.state.name)?.isRequest === true;
+  return (isRequest ? paths.requestDetail : paths.projectDetail).href(project.identifier);
 }
 
 /** The end date of the latest approved extension (yyyy-MM-dd), if any. */

@@ -1,19 +1,22 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Header, Table } from 'semantic-ui-react';
+import { Header, Loader, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useMyLeadProjectsQuery } from '../../api/projects';
-import { useLeadReadinessQuery } from '../../api/readiness';
-import { isAdmin, useSessionQuery } from '../../api/session';
-import { formatDate, formatDateTime, padRows } from '../../engine/format';
-import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
-import { useStateLabel, useTypeLabel } from '../../engine/renderers';
-import type { PortalProject } from '../../api/projects';
-import { paths } from '../../shared/paths';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useGrantsQuery } from '@/client/api/grants';
+import { useMyLeadProjectsQuery } from '@/client/api/projects';
+import { useLeadReadinessQuery } from '@/client/api/readiness';
+import { isAdmin, useSessionQuery } from '@/client/api/session';
+import { formatDate, formatDateTime, padRows } from '@/client/engine/format';
+import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
+import { useStateLabel, useTypeLabel } from '@/client/engine/renderers';
+import type { PortalProject } from '@/client/api/projects';
+import { paths } from '@/client/shared/paths';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { ExtensionModal } from './extension-modal';
 import { MyRequestRow } from './my-request-row';
+import { GrantNotices } from './grant-notices';
+import { FirstSteps } from './first-steps';
 import './my-requests.css';
 
 const COLUMNS = ['state', 'submitted', 'name', 'code', 'type', 'duration', 'actions'] as const;
@@ -31,6 +34,10 @@ export default function MyRequestsPage() {
   const projects = useMyLeadProjectsQuery();
   // Members who cannot compute yet: a small warning on the project's row (a failed load shows none).
   const readiness = useLeadReadinessQuery();
+  // The grant notices stand above the list: asked for at once, and the list is shown when all three
+  // answers are in, so nothing moves once it is on screen (a notice arriving later pushed it down).
+  const grants = useGrantsQuery({});
+  const settled = !projects.isLoading && !readiness.isLoading && !grants.isLoading;
   const isStaff = isAdmin(session.data?.userdetails);
 
   useEffect(() => {
@@ -55,38 +62,48 @@ export default function MyRequestsPage() {
   return (
     <section data-page="my-requests">
       <Header as="h1">{t('titles.myRequests')}</Header>
-      <Table celled unstackable className="padded-table my-requests-table">
-        <Table.Header>
-          <Table.Row>
-            {COLUMNS.map((column) => (
-              <Table.HeaderCell key={column} textAlign={column === 'state' || column === 'actions' ? 'center' : undefined}>
-                {t(`myRequests.${column}`)}
-              </Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {padRows(rows).map((project, i) =>
-            project ? (
-              <MyRequestRow
-                key={project.identifier}
-                project={project}
-                isStaff={isStaff}
-                readiness={readiness.data?.find((r) => r.identifier === project.identifier)}
-                onExtend={() => navigate(`${paths.myRequests}/extend/${encodeURIComponent(project.identifier)}`)}
-              />
-            ) : (
-              <Table.Row key={`pad-${i}`} className="padding-row">
-                <Table.Cell colSpan={COLUMNS.length} textAlign="center" className="empty-text">
-                  {i === 0 && projects.isSuccess ? t('myRequests.empty') : '\u00a0'}
-                </Table.Cell>
+      {settled ? (
+        <>
+          {projects.isSuccess && rows.length === 0 && <FirstSteps />}
+          <GrantNotices linkAccounting={session.data?.config.enable_accounting === true} />
+          <Table celled unstackable className="padded-table my-requests-table">
+            <Table.Header>
+              <Table.Row>
+                {COLUMNS.map((column) => (
+                  <Table.HeaderCell key={column} textAlign={column === 'state' || column === 'actions' ? 'center' : undefined}>
+                    {t(`myRequests.${column}`)}
+                  </Table.HeaderCell>
+                ))}
               </Table.Row>
-            ),
-          )}
-        </Table.Body>
-      </Table>
-      <CsvExportButton fileName="my-requests.csv" columns={exported} rows={rows} />
-      {extending && <ExtensionModal project={extending} graceConfig={session.data?.config} onClose={() => navigate(paths.myRequests)} />}
+            </Table.Header>
+            <Table.Body>
+              {padRows(rows).map((project, i) =>
+                project ? (
+                  <MyRequestRow
+                    key={project.identifier}
+                    project={project}
+                    isStaff={isStaff}
+                    readiness={readiness.data?.find((r) => r.identifier === project.identifier)}
+                    onExtend={() => navigate(paths.extendRequest.href(project.identifier))}
+                  />
+                ) : (
+                  <Table.Row key={`pad-${i}`} className="padding-row">
+                    <Table.Cell colSpan={COLUMNS.length} textAlign="center" className="empty-text">
+                      {i === 0 && projects.isSuccess ? t('myRequests.empty') : '\u00a0'}
+                    </Table.Cell>
+                  </Table.Row>
+                ),
+              )}
+            </Table.Body>
+          </Table>
+          <CsvExportButton fileName="my-requests.csv" columns={exported} rows={rows} />
+        </>
+      ) : (
+        <div className="my-requests-loading">
+          <Loader active inline="centered" />
+        </div>
+      )}
+      {extending && <ExtensionModal project={extending} graceConfig={session.data?.config} onClose={() => navigate(paths.myRequests.href)} />}
     </section>
   );
 }

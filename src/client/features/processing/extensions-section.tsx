@@ -1,7 +1,7 @@
 import { Header, Segment, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { formatDate, formatDateTime } from '../../engine/format';
+import type { PortalProject } from '@/client/api/projects';
+import { formatDate, formatDateTime } from '@/client/engine/format';
 
 /** The lead's extension requests of the project (end date, reason, approved). */
 export function ExtensionsSection({ project }: { project: PortalProject }) {

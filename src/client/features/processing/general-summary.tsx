@@ -1,18 +1,21 @@
 import { Header, Segment, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { CopyButton, TypeBadge } from '../../engine/renderers';
-import { formatDate } from '../../engine/format';
-import { PersonPopover } from '../../engine/people/person-popover';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import { scienceDomainsOf } from '../../../schema-runtime/science-domains';
-import { currentLocale } from '../../i18n/i18n';
-import { schemas } from '../../shared/schema-set';
+import type { PortalProject } from '@/client/api/projects';
+import { CopyButton, TypeBadge } from '@/client/engine/renderers';
+import { formatDate } from '@/client/engine/format';
+import { PersonPopover } from '@/client/engine/people/person-popover';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { scienceDomainsOf } from '@/schema-runtime/science-domains';
+import { currentLocale } from '@/client/i18n/i18n';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
 /** Roles in vocabulary order: the lead first, then collaborators. */
-const ROLE_ORDER = schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value);
+const roleOrder = perSchemaSet(() => schemas.vocabulary(SCHEMA_IDS.roles).map((r) => r.value));
 /** Domain and field names in both languages by stored value (rules/science-domains.json). */
-const SCIENCE_NAMES = new Map(scienceDomainsOf(schemas).flatMap((d) => [[d.value, d.label] as const, ...d.fields.map((f) => [f.value, f.label] as const)]));
+const scienceNames = perSchemaSet(
+  () => new Map(scienceDomainsOf(schemas).flatMap((d) => [[d.value, d.label] as const, ...d.fields.map((f) => [f.value, f.label] as const)])),
+);
 /** The registry's class of the lead institution. */
 
 /** General facts: code, type, usage period, lead institution, members with popovers, domains. */
@@ -20,8 +23,8 @@ export function GeneralSummary({ project }: { project: PortalProject }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n.language);
   // The names of today's rules in the interface language; a stored label (or the value) otherwise.
-  const scienceName = (name: { value: unknown; label?: string }) => SCIENCE_NAMES.get(String(name.value))?.[lang] ?? name.label ?? String(name.value);
-  const members = [...(project.userproject_set ?? [])].sort((a, b) => ROLE_ORDER.indexOf(a.role.name) - ROLE_ORDER.indexOf(b.role.name));
+  const scienceName = (name: { value: unknown; label?: string }) => scienceNames().get(String(name.value))?.[lang] ?? name.label ?? String(name.value);
+  const members = [...(project.userproject_set ?? [])].sort((a, b) => roleOrder().indexOf(a.role.name) - roleOrder().indexOf(b.role.name));
   const leadInstitute = project.croris_institute?.find((i) => i.class === schemas.constants.leadInstituteClass)?.name ?? project.institute;
   return (
     <Segment className="general-summary">
@@ -54,7 +57,7 @@ export function GeneralSummary({ project }: { project: PortalProject }) {
             <Table.Cell>{t('processing.fields.users')}</Table.Cell>
             <Table.Cell className="processing-people">
               {members.map((m) => (
-                <PersonPopover key={m.user.username} person={m.user} lead={m.role.name === ROLE_ORDER[0]} />
+                <PersonPopover key={m.user.username} person={m.user} lead={m.role.name === roleOrder()[0]} />
               ))}
             </Table.Cell>
           </Table.Row>

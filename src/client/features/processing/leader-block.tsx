@@ -1,7 +1,7 @@
 import { Header, Segment, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { UserBrief } from '../../../../generated';
-import { CopyButton, type CopyWhat } from '../../engine/renderers';
+import type { UserBrief } from '@generated';
+import { CopyButton, type CopyWhat } from '@/client/engine/renderers';
 
 type Row = { key: 'firstName' | 'lastName' | 'email' | 'userId' | 'affiliation' | 'institution' | 'organisation'; value?: string; what: CopyWhat };
 

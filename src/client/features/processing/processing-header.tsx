@@ -1,8 +1,8 @@
 import { Header, Message, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { ResourceTags, StateIcon } from '../../engine/renderers';
-import { formatDateTime } from '../../engine/format';
+import type { PortalProject } from '@/client/api/projects';
+import { ResourceTags, StateIcon } from '@/client/engine/renderers';
+import { formatDateTime } from '@/client/engine/format';
 import { BEHAVIOUR_STATES } from './processing-rules';
 
 /** State icon and label, granted resource types, time of the last change, the last comment when denied. */

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Checkbox, Confirm, Form, Header, Segment, TextArea } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
+import { Button, Checkbox, Confirm, Form, Header, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { ConfirmButton, useStateLabel } from '../../engine/renderers';
-import { useToast } from '../../shared/toast/use-toast';
-import { paths } from '../../shared/paths';
+import type { PortalProject } from '@/client/api/projects';
+import { ConfirmButton, useStateLabel } from '@/client/engine/renderers';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { paths } from '@/client/shared/paths';
 import { StateSelector } from './state-selector';
-import { allowsExtension } from '../../../schema-runtime/rule-annotations';
-import { checkChange, RESOURCE_TYPES, STATES } from './vocabularies';
-import { changePayload, commentEnabled, emailLocked, initialForm, processingProblem, selectState, stateOptions } from './processing-rules';
+import { GrantedTypesField } from './granted-types-field';
+import { StaffCommentField } from './staff-comment-field';
+import { allowsExtension } from '@/schema-runtime/rule-annotations';
+import { checkChange, processingStates, resourceTypes } from './vocabularies';
+import { changePayload, commentEnabled, emailLocked, initialForm, leadMail, processingProblem, selectState, stateOptions } from './processing-rules';
 import { useSaveProcessing } from './use-save-processing';
-
-const TYPE_OPTIONS = RESOURCE_TYPES.map((r) => ({ key: r.value, value: r.value, text: r.value }));
 
 function personName(person: { first_name: string; last_name: string } | null | undefined): string {
   return person ? `${person.first_name} ${person.last_name}` : '–';
@@ -42,8 +41,9 @@ export function ProcessingPanel({
   const initial = project.state.name;
   const [form, setForm] = useState(() => initialForm(initial, (project.staff_resources_type ?? []).map((r) => r.value)));
   const [confirming, setConfirming] = useState(false);
+  const [defaulted, setDefaulted] = useState<string[]>([]);
   const { save, destroy, saving, deleting } = useSaveProcessing(project.identifier, projectMode);
-  const canRequestExtension = allowsExtension(STATES, initial);
+  const canRequestExtension = allowsExtension(processingStates(), initial);
 
   const trySave = () => {
     const problem = processingProblem(form, projectMode, checkChange);
@@ -61,24 +61,23 @@ export function ProcessingPanel({
         {t('processing.initialState')}: <strong>{stateLabel(initial)}</strong>
       </p>
       <Form>
-        <StateSelector options={stateOptions(STATES, initial)} value={form.state} onChange={(s) => setForm((f) => selectState(f, s, initial, RESOURCE_TYPES, checkChange))} />
-        <Form.Field>
-          <label htmlFor="staff-resource-types">{t('processing.granted')}</label>
-          <AccessibleDropdown
-            id="staff-resource-types"
-            aria-label={t('processing.granted')}
-            multiple
-            selection
-            clearable
-            options={TYPE_OPTIONS}
-            value={form.staffResourceTypes}
-            onChange={(_e, d) => setForm((f) => ({ ...f, staffResourceTypes: d.value as string[] }))}
-          />
-        </Form.Field>
-        <Form.Field disabled={!commentEnabled(form, checkChange)}>
-          <label htmlFor="staff-comment">{t('processing.comment')}</label>
-          <TextArea id="staff-comment" value={form.comment} onChange={(_e, d) => setForm((f) => ({ ...f, comment: String(d.value ?? '') }))} />
-        </Form.Field>
+        <StateSelector
+          options={stateOptions(processingStates(), initial)}
+          value={form.state}
+          mailFor={(state) => leadMail(selectState(form, state, initial, resourceTypes(), checkChange), initial)}
+          onChange={(state) => {
+            const next = selectState(form, state, initial, resourceTypes(), checkChange);
+            setDefaulted(form.staffResourceTypes.length === 0 ? next.staffResourceTypes : []);
+            setForm(next);
+          }}
+        />
+        <GrantedTypesField
+          value={form.staffResourceTypes}
+          requested={(project.resources_type ?? []).map((r) => r.value)}
+          defaulted={defaulted}
+          onChange={(types) => setForm((f) => ({ ...f, staffResourceTypes: types }))}
+        />
+        <StaffCommentField value={form.comment} enabled={commentEnabled(form, checkChange)} onChange={(comment) => setForm((f) => ({ ...f, comment }))} />
         <Form.Field>
           <Checkbox
             toggle
@@ -106,7 +105,7 @@ export function ProcessingPanel({
         </ConfirmButton>
         <Button type="button" basic toggle active={editing} icon="edit" content={t('processing.edit')} onClick={onToggleEdit} />
         {canRequestExtension ? (
-          <Button as={Link} to={`${paths.myRequests}/extend/${encodeURIComponent(project.identifier)}`} basic icon="calendar plus" content={t('processing.requestExtension')} />
+          <Button as={Link} to={paths.extendRequest.href(project.identifier)} basic icon="calendar plus" content={t('processing.requestExtension')} />
         ) : null}
         <Button type="button" color="brown" icon="save" loading={saving} content={t('processing.save')} onClick={trySave} />
       </div>

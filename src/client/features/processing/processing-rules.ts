@@ -1,4 +1,5 @@
-import type { ProjectChangeBody } from '../../../../generated';
+import type { ProjectChangeBody } from '@generated';
+import { leadMailOutcome, type LeadMailOutcome } from '@/schema-runtime/lead-mail';
 
 /**
  * The processing screen's rules (spec points 4 and 5, "Staff processing") as pure functions over
@@ -97,6 +98,15 @@ export function selectState(
   }
   if (target === BEHAVIOUR_STATES.extended) return { ...next, emailSend: true, comment: '' };
   return { ...next, emailSend: false, comment: '' };
+}
+
+/**
+ * What the lead is mailed when `form` is saved from `initial`, as the server decides it: nothing
+ * unless the mail toggle is on; an approval or a denial; an extension only when newly extended.
+ */
+export function leadMail(form: ProcessingForm, initial: string): LeadMailOutcome | 'none' {
+  if (!form.emailSend) return 'none';
+  return leadMailOutcome(form.state, initial, BEHAVIOUR_STATES) ?? 'none';
 }
 
 /** Why the form cannot be sent, as an i18n key of `processing`, or null when it can. */

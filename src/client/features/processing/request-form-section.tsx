@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Header, Loader, Message, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PortalProject } from '../../api/projects';
-import { requestTypes } from '../../shared/schema-set';
+import type { PortalProject } from '@/client/api/projects';
+import { requestTypes } from '@/client/shared/schema-set';
 import { formValuesOf } from './edited-fields';
 
 const SchemaForm = lazy(() => import(/* webpackChunkName: "schema-form" */ '../../engine/schema-form/schema-form'));
@@ -22,7 +22,7 @@ export function RequestFormSection({
   onEdited(data: Record<string, unknown>): void;
 }) {
   const { t } = useTranslation();
-  const type = requestTypes.find((r) => r.projectType === project.project_type.name) as { form?: string } | undefined;
+  const type = requestTypes().find((r) => r.projectType === project.project_type.name) as { form?: string } | undefined;
   const initialData = useMemo(() => formValuesOf(project as unknown as Record<string, unknown>), [project]);
   const form = type?.form?.replace(/\.json$/, '');
   return (

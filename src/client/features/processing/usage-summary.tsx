@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Loader, Segment, Table } from 'semantic-ui-react';
-import { useProjectUsageQuery, type ClusterUsage, type UsageRow } from '../../api/accounting';
-import { schemas } from '../../shared/schema-set';
+import { useProjectUsageQuery, type ClusterUsage, type UsageRow } from '@/client/api/accounting';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas } from '@/client/shared/schema-set';
 
-const clusters = schemas.vocabulary<{ label: { hr: string; en: string } }>('rules/clusters');
-const RECENT_MONTHS = schemas.constants.accountingForecastMonths;
+const clusterRules = perSchemaSet(() => schemas.vocabulary<{ label: { hr: string; en: string } }>('rules/clusters'));
 
 const sum = (rows: UsageRow[], key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
 
@@ -18,12 +18,13 @@ export function UsageSummary({ identifier }: { identifier: string }) {
   const { data, isFetching } = useProjectUsageQuery({ range: 'all', project: identifier });
   const lang = i18n.language === 'en' ? 'en' : 'hr';
   const number = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'hr-HR', { maximumFractionDigits: 0 });
-  const rows = clusters.flatMap((c) => {
+  const recentMonths = schemas.constants.accountingForecastMonths;
+  const rows = clusterRules().flatMap((c) => {
     const usage = data?.[c.value] as ClusterUsage | undefined;
     if (!usage) return [];
     const monthly = usage.monthly.cpuh;
     // The months before the current one: the full ones.
-    const recent = monthly.slice(Math.max(0, monthly.length - 1 - RECENT_MONTHS), monthly.length - 1);
+    const recent = monthly.slice(Math.max(0, monthly.length - 1 - recentMonths), monthly.length - 1);
     return [
       {
         cluster: c.value,
@@ -46,7 +47,7 @@ export function UsageSummary({ identifier }: { identifier: string }) {
             <Table.Row>
               <Table.HeaderCell />
               <Table.HeaderCell textAlign="right">{t('accounting.cpuh')}</Table.HeaderCell>
-              <Table.HeaderCell textAlign="right">{t('accounting.summary.perMonth', { count: RECENT_MONTHS })}</Table.HeaderCell>
+              <Table.HeaderCell textAlign="right">{t('accounting.summary.perMonth', { count: recentMonths })}</Table.HeaderCell>
               <Table.HeaderCell textAlign="right">{t('accounting.gpuh')}</Table.HeaderCell>
               <Table.HeaderCell textAlign="right">{t('accounting.summary.atEnd')}</Table.HeaderCell>
             </Table.Row>

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useChangeProjectMutation, useDeleteProjectMutation } from '../../api/projects';
-import { isApiError } from '../../api/api-error';
-import { useToast } from '../../shared/toast/use-toast';
-import { schemas } from '../../shared/schema-set';
-import { paths } from '../../shared/paths';
-import type { ProjectChangeBody } from '../../../../generated';
+import { useChangeProjectMutation, useDeleteProjectMutation } from '@/client/api/projects';
+import { isApiError } from '@/client/api/api-error';
+import { useToast } from '@/client/shared/toast/use-toast';
+import { schemas } from '@/client/shared/schema-set';
+import { paths } from '@/client/shared/paths';
+import type { ProjectChangeBody } from '@generated';
+import { useGrantPart } from './grant-fields';
 
 /** Saving and deleting from the processing screen: toasts, then back to the list after the delay. */
 export function useSaveProcessing(identifier: string, projectMode: boolean) {
@@ -13,13 +14,14 @@ export function useSaveProcessing(identifier: string, projectMode: boolean) {
   const toast = useToast();
   const navigate = useNavigate();
   const [change, changeState] = useChangeProjectMutation();
+  const grantPart = useGrantPart();
   const [remove, removeState] = useDeleteProjectMutation();
-  const list = projectMode ? paths.projects : paths.requests;
+  const list = projectMode ? paths.projects.href : paths.requests.href;
   const leave = () => setTimeout(() => navigate(list), schemas.constants.redirectDelayMs);
 
   const save = async (body: ProjectChangeBody) => {
     try {
-      await change({ identifier, body }).unwrap();
+      await change({ identifier, body: { ...body, ...grantPart(body) } }).unwrap();
       toast.success(t(projectMode ? 'processing.savedProject' : 'processing.savedRequest'));
       leave();
     } catch (error) {

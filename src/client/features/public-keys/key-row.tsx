@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Icon, Table, TextArea } from 'semantic-ui-react';
-import type { SshKey } from '../../../../generated';
-import { ConfirmButton, CopyButton } from '../../engine/renderers';
+import type { SshKey } from '@generated';
+import { ConfirmButton, CopyButton, KeyFingerprint } from '@/client/engine/renderers';
 
 /** The key type: the first word of an OpenSSH public key line (ssh-ed25519, ssh-rsa …). */
 export function keyType(publicKey: string): string {
@@ -18,7 +18,7 @@ export function KeyRow({ sshKey, onDelete, deleting }: { sshKey: SshKey; onDelet
       <Table.Row data-key-name={sshKey.name}>
         <Table.Cell>{sshKey.name}</Table.Cell>
         <Table.Cell className="keys-mono" data-testid="key-fingerprint">
-          {sshKey.fingerprint}
+          <KeyFingerprint sshKey={sshKey} />
         </Table.Cell>
         <Table.Cell>{keyType(sshKey.public_key)}</Table.Cell>
         <Table.Cell textAlign="right" singleLine>

@@ -1,5 +1,5 @@
 import { Placeholder, Table } from 'semantic-ui-react';
-import { padRows } from '../../engine/format';
+import { padRows } from '@/client/engine/format';
 
 /** The loading state of the keys table: placeholder lines in the padded rows. */
 export function KeyTableSkeleton() {

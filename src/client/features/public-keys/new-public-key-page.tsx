@@ -2,12 +2,13 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Header, Icon, Segment } from 'semantic-ui-react';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useAddSshKeyMutation } from '../../api/keys';
-import { ConfirmButton } from '../../engine/renderers';
-import { paths } from '../../shared/paths';
-import { schemas } from '../../shared/schema-set';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useAddSshKeyMutation } from '@/client/api/keys';
+import { ConfirmButton } from '@/client/engine/renderers';
+import { paths } from '@/client/shared/paths';
+import { schemas } from '@/client/shared/schema-set';
+import { looksLikePrivateKey } from '@/schema-runtime/private-key';
+import { useToast } from '@/client/shared/toast/use-toast';
 import './public-keys.css';
 
 /** /ui/public-keys/new: a name and a key, typed, pasted or loaded from a file; back to the list after success. */
@@ -20,14 +21,24 @@ export default function NewPublicKeyPage() {
   const [publicKey, setPublicKey] = useState('');
   const [imported, setImported] = useState(false);
   const [touched, setTouched] = useState(false);
+  // A pasted private key is dropped from the form at once (it is never sent) and the field says why.
+  const [privateRefused, setPrivateRefused] = useState(false);
   const [done, setDone] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!done) return undefined;
-    const timer = setTimeout(() => navigate(paths.publicKeys), schemas.constants.redirectDelayMs);
+    const timer = setTimeout(() => navigate(paths.publicKeys.href), schemas.constants.redirectDelayMs);
     return () => clearTimeout(timer);
   }, [done, navigate]);
+
+  /** Takes typed, pasted or loaded key text, refusing a private key before it can be sent anywhere. */
+  const takeKey = (text: string, fromFile: boolean) => {
+    const refused = looksLikePrivateKey(text);
+    setPrivateRefused(refused);
+    setPublicKey(refused ? '' : text);
+    setImported(fromFile && !refused);
+  };
 
   const nameMissing = name.trim() === '';
   const keyMissing = publicKey.trim() === '';
@@ -37,8 +48,7 @@ export default function NewPublicKeyPage() {
     event.target.value = '';
     if (!file) return;
     try {
-      setPublicKey(await file.text());
-      setImported(true);
+      takeKey(await file.text(), true);
     } catch {
       toast.error(t('publicKeys.fileFailed'));
     }
@@ -78,11 +88,8 @@ export default function NewPublicKeyPage() {
             required
             rows={6}
             value={publicKey}
-            error={required(keyMissing)}
-            onChange={(_e, { value }) => {
-              setPublicKey(String(value ?? ''));
-              setImported(false);
-            }}
+            error={privateRefused ? { content: t('publicKeys.privateKeyRefused'), pointing: 'above' as const } : required(keyMissing)}
+            onChange={(_e, { value }) => takeKey(String(value ?? ''), false)}
           />
           <p className="hint">{t('publicKeys.keyHint')}</p>
           <input ref={fileInput} type="file" hidden data-testid="key-file" onChange={(event) => void loadFile(event)} />
@@ -91,7 +98,7 @@ export default function NewPublicKeyPage() {
             {t('publicKeys.loadFile')}
           </Button>
           <div className="form-actions">
-            <Button as={Link} to={paths.publicKeys} type="button" basic content={t('publicKeys.cancel')} />
+            <Button as={Link} to={paths.publicKeys.href} type="button" basic content={t('publicKeys.cancel')} />
             {nameMissing || keyMissing ? (
               <Button type="button" primary onClick={() => setTouched(true)}>
                 {t('publicKeys.add')}

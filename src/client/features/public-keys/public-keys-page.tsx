@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Header, Message, Table } from 'semantic-ui-react';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useDeleteSshKeyMutation, useSshKeysQuery } from '../../api/keys';
-import { useMyProjectsQuery } from '../../api/projects';
-import { formatDateTime, padRows } from '../../engine/format';
-import { CsvExportButton, type CsvColumn } from '../../engine/csv/csv-export-button';
-import type { SshKey } from '../../../../generated';
-import { paths } from '../../shared/paths';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useDeleteSshKeyMutation, useSshKeysQuery } from '@/client/api/keys';
+import { useMyProjectsQuery } from '@/client/api/projects';
+import { formatDateTime, padRows } from '@/client/engine/format';
+import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
+import type { SshKey } from '@generated';
+import { paths } from '@/client/shared/paths';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { hasActiveParticipation } from './active-participation';
 import { KeyRow, keyType } from './key-row';
 import { KeyTableSkeleton } from './key-table-skeleton';
@@ -41,7 +41,7 @@ export default function PublicKeysPage() {
   const rows = keys.data ?? [];
   const exported: CsvColumn<SshKey>[] = [
     { header: t('publicKeys.columns.name'), text: (k) => k.name },
-    { header: t('publicKeys.columns.fingerprint'), text: (k) => k.fingerprint },
+    { header: t('publicKeys.columns.fingerprint'), text: (k) => k.fingerprint_sha256 ?? `MD5:${k.fingerprint}` },
     { header: t('publicKeys.columns.type'), text: (k) => keyType(k.public_key) },
     { header: t('publicKeys.columns.publicKey'), text: (k) => k.public_key },
     { header: t('publicKeys.columns.created'), text: (k) => formatDateTime(k.date_created) },
@@ -50,10 +50,10 @@ export default function PublicKeysPage() {
     <section data-page="public-keys">
       <div className="keys-heading">
         <Header as="h1">{t('titles.publicKeys')}</Header>
-        <Button as={Link} to={`${paths.publicKeys}/new`} primary icon="plus" content={t('publicKeys.add')} />
+        <Button as={Link} to={paths.newPublicKey.href} primary icon="plus" content={t('publicKeys.add')} />
       </div>
       {projects.isSuccess && !hasActiveParticipation(projects.data) && <Message info content={t('publicKeys.noProjects')} />}
-      <Table celled unstackable className="padded-table keys-table">
+      <Table celled className="padded-table keys-table">
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell width={4}>{t('publicKeys.columns.name')}</Table.HeaderCell>

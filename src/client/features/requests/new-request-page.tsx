@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Header, Message } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
-import { useInstituteCheckQuery, useRegistryInfoQuery } from '../../api/registry';
-import { activeUser, isAdmin, useSessionQuery } from '../../api/session';
-import { useLocaleText } from '../../engine/locale-text';
-import { schemas } from '../../shared/schema-set';
-import { paths } from '../../shared/paths';
-import { useToast } from '../../shared/toast/use-toast';
+import { useInstituteCheckQuery, useRegistryInfoQuery } from '@/client/api/registry';
+import { activeUser, isAdmin, useSessionQuery } from '@/client/api/session';
+import { useLocaleText } from '@/client/engine/locale-text';
+import { schemas } from '@/client/shared/schema-set';
+import { requestTypePage } from '@/client/shared/paths';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { BlockMessage } from './block-message';
 import { offeredRequestTypes, requestTypeBlock } from './request-types';
 import './requests.css';
@@ -43,7 +43,7 @@ export default function NewRequestPage() {
       setMissingChoice(true);
       return;
     }
-    if (!block) navigate(`${paths.newRequest}/${type.value}`);
+    if (!block) navigate(requestTypePage(type).href);
   };
 
   return (
@@ -57,7 +57,13 @@ export default function NewRequestPage() {
             id="request-type"
             selection
             placeholder={t('requests.typePlaceholder')}
-            options={types.map((option) => ({ key: option.value, value: option.value, text: text(option.label) }))}
+            // A type that takes no requests now says so in the list, before anyone picks it.
+            options={types.map((option) => ({
+              key: option.value,
+              value: option.value,
+              text: text(option.label),
+              ...(option.accepting ? {} : { description: t('requests.notAcceptingShort') }),
+            }))}
             value={chosen}
             onChange={(_e, data) => choose(String(data.value))}
           />

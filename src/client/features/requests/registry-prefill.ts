@@ -1,6 +1,6 @@
 import { format, isValid, parse } from 'date-fns';
-import type { RegistryCollaborator, RegistryInfo, RegistryProject, User } from '../../../../generated';
-import { schemas } from '../../shared/schema-set';
+import type { RegistryCollaborator, RegistryInfo, RegistryProject, User } from '@generated';
+import { schemas } from '@/client/shared/schema-set';
 
 /** The registry's dd.MM.yyyy as the API's yyyy-MM-dd; undefined when it is not a date. */
 export function registryDateToApi(value: string | undefined): string | undefined {

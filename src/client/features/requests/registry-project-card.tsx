@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Button, Card, Label } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { RegistryCollaborator, RegistryProject } from '../../../../generated';
-import { TypeBadge } from '../../engine/renderers';
+import type { RegistryCollaborator, RegistryProject } from '@generated';
+import { TypeBadge } from '@/client/engine/renderers';
 import { leadInstitute } from './registry-prefill';
 
 /** One registry project the user leads: title, code, period, lead institution, people; Select or a badge. */

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Card, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, isApiError } from '../../api/api-error';
-import { useMyLeadProjectsQuery } from '../../api/projects';
-import { useRegistryInfoQuery } from '../../api/registry';
-import { paths } from '../../shared/paths';
-import { useToast } from '../../shared/toast/use-toast';
+import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { useMyLeadProjectsQuery } from '@/client/api/projects';
+import { useRegistryInfoQuery } from '@/client/api/registry';
+import { requestTypePage } from '@/client/shared/paths';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { RegistryProjectCard } from './registry-project-card';
 import { registryCollaborators, registryLeadProjects } from './registry-prefill';
 import type { RequestType } from './request-types';
@@ -33,7 +33,7 @@ export function RegistryProjects({ type }: { type: RequestType }) {
           <RegistryProjectCard
             key={project.croris_id}
             project={project}
-            selectPath={`${paths.newRequest}/${type.value}/${project.croris_id}`}
+            selectPath={`${requestTypePage(type).href}/${project.croris_id}`}
             collaborators={registryCollaborators(registry.data, project.croris_id)}
             submitted={submitted.has(project.croris_id)}
           />

@@ -1,13 +1,14 @@
 import { Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { isAdmin, useSessionQuery } from '../../api/session';
-import { LazySchemaForm } from '../../engine/schema-form/lazy-schema-form';
+import { isAdmin, useSessionQuery } from '@/client/api/session';
+import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
 import type { RequestType } from './request-types';
 import { useSubmitRequest } from './use-submit-request';
 
 /**
  * The form of one request type, drawn from its schema; a type not accepting requests is shown
- * disabled, and a user who may not submit (`blocked`) sees the submit button disabled.
+ * disabled, and so is the form of a user who may not submit (`blocked`), with its submit button
+ * shown disabled: fields that can be filled in but never sent only waste the user's time.
  */
 export function RequestForm({ type, initialData, blocked }: { type: RequestType; initialData?: Record<string, unknown>; blocked?: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function RequestForm({ type, initialData, blocked }: { type: RequestType;
       <LazySchemaForm
         form={type.form}
         initialData={initialData}
-        disabled={!type.accepting}
+        disabled={!type.accepting || blocked}
         submitBlocked={blocked}
         submitting={submitting}
         isStaff={isAdmin(session.data?.userdetails)}

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import { Header, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { activeUser, useSessionQuery } from '../../api/session';
-import { useLocaleText } from '../../engine/locale-text';
-import { useInstituteCheckQuery } from '../../api/registry';
+import { activeUser, useSessionQuery } from '@/client/api/session';
+import { useLocaleText } from '@/client/engine/locale-text';
+import { useInstituteCheckQuery } from '@/client/api/registry';
 import { BlockMessage } from './block-message';
 import { RegistryProjects } from './registry-projects';
 import { RequestForm } from './request-form';

@@ -1,6 +1,7 @@
-import type { InstituteCheck, RegistryInfo } from '../../../../generated';
-import { SCHEMA_IDS } from '../../../schema-runtime/schema-ids';
-import { schemas, type RequestTypeAnnotations } from '../../shared/schema-set';
+import type { InstituteCheck, RegistryInfo } from '@generated';
+import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { perSchemaSet } from '@/client/shared/per-schema-set';
+import { schemas, type RequestTypeAnnotations } from '@/client/shared/schema-set';
 
 /** A request type of schemas/requests/index.json with every annotation the pages use. */
 export interface RequestType extends RequestTypeAnnotations {
@@ -16,30 +17,30 @@ interface ProjectTypeFlags {
   institutional?: boolean;
 }
 
-/** Request types in chooser order. */
-export const REQUEST_TYPES = schemas.vocabulary<Omit<RequestType, 'value'>>(SCHEMA_IDS.requestTypes) as RequestType[];
+/** Request types in chooser order (of the schema set in use). */
+export const allRequestTypes = perSchemaSet(() => schemas.vocabulary<Omit<RequestType, 'value'>>(SCHEMA_IDS.requestTypes) as RequestType[]);
 
-const PROJECT_TYPES = new Map(schemas.vocabulary<ProjectTypeFlags>(SCHEMA_IDS.projectTypes).map((p) => [p.value, p]));
+const projectTypes = perSchemaSet(() => new Map(schemas.vocabulary<ProjectTypeFlags>(SCHEMA_IDS.projectTypes).map((p) => [p.value, p])));
 
 /** The request type whose route is the last segment of /ui/new-request/<route>. */
 export function requestTypeOfPath(pathname: string): RequestType | undefined {
   const route = decodeURIComponent(pathname.replace(/\/+$/, '').split('/').pop() ?? '');
-  return REQUEST_TYPES.find((type) => type.value === route);
+  return allRequestTypes().find((type) => type.value === route);
 }
 
 /** True for a type built from a research-registry project (cards, then a pre-filled form). */
 export function isRegistryBased(type: RequestType): boolean {
-  return PROJECT_TYPES.get(type.projectType)?.registryBased === true;
+  return projectTypes().get(type.projectType)?.registryBased === true;
 }
 
 /** True for a type to which the institutional eligibility check applies. */
 export function isInstitutional(type: RequestType): boolean {
-  return PROJECT_TYPES.get(type.projectType)?.institutional === true;
+  return projectTypes().get(type.projectType)?.institutional === true;
 }
 
 /** The types a user is offered: staff-only ones only to staff and superusers. */
 export function offeredRequestTypes(isStaff: boolean): RequestType[] {
-  return REQUEST_TYPES.filter((type) => isStaff || !type.staffOnly);
+  return allRequestTypes().filter((type) => isStaff || !type.staffOnly);
 }
 
 /** Why a type cannot be chosen now. */

@@ -2,13 +2,13 @@ import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { Header, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useMyLeadProjectsQuery } from '../../api/projects';
-import { useRegistryInfoQuery } from '../../api/registry';
-import { activeUser, useSessionQuery } from '../../api/session';
-import { useLocaleText } from '../../engine/locale-text';
+import { useMyLeadProjectsQuery } from '@/client/api/projects';
+import { useRegistryInfoQuery } from '@/client/api/registry';
+import { activeUser, useSessionQuery } from '@/client/api/session';
+import { useLocaleText } from '@/client/engine/locale-text';
 import { registryCollaborators, registryLeadProjects, registryPrefill } from './registry-prefill';
 import { RequestForm } from './request-form';
-import { isRegistryBased, REQUEST_TYPES } from './request-types';
+import { allRequestTypes, isRegistryBased } from './request-types';
 import './requests.css';
 
 /** /ui/new-request/research-project/:projId: the research request pre-filled from one registry project. */
@@ -19,7 +19,7 @@ export default function ResearchRequestPage() {
   const user = activeUser(useSessionQuery().data);
   const registry = useRegistryInfoQuery();
   const mine = useMyLeadProjectsQuery();
-  const type = REQUEST_TYPES.find(isRegistryBased);
+  const type = allRequestTypes().find(isRegistryBased);
   const project = registryLeadProjects(registry.data).find((p) => String(p.croris_id) === projId);
   // Judged once, as the page opens: after this page's own submit the list holds the project too.
   const submittedBefore = useRef<boolean>();

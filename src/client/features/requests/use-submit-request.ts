@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ResearchRequest } from '../../../../generated';
-import type { ValidationIssue } from '../../../schema-runtime/validation-messages';
-import { isApiError } from '../../api/api-error';
-import { useSubmitGeneralRequestMutation, useSubmitResearchRequestMutation } from '../../api/projects';
-import { schemas } from '../../shared/schema-set';
-import { paths } from '../../shared/paths';
-import { useToast } from '../../shared/toast/use-toast';
+import type { ResearchRequest } from '@generated';
+import type { ValidationIssue } from '@/schema-runtime/validation-messages';
+import { isApiError } from '@/client/api/api-error';
+import { useSubmitGeneralRequestMutation, useSubmitResearchRequestMutation } from '@/client/api/projects';
+import { schemas } from '@/client/shared/schema-set';
+import { paths } from '@/client/shared/paths';
+import { useToast } from '@/client/shared/toast/use-toast';
 import { isRegistryBased, type RequestType } from './request-types';
 
 /**
@@ -37,7 +37,7 @@ export function useSubmitRequest(type: RequestType) {
         else await submitGeneral(data).unwrap();
         setDone(true);
         toast.success(t(registry ? 'requests.researchSubmitted' : 'requests.submitted'));
-        timer.current = setTimeout(() => navigate(paths.myRequests), schemas.constants.redirectDelayMs);
+        timer.current = setTimeout(() => navigate(paths.myRequests.href), schemas.constants.redirectDelayMs);
       } catch (error) {
         const message = isApiError(error) ? error.message || `${error.status} ${error.statusText}`.trim() : String(error);
         toast.error(t('requests.failed', { message }));

@@ -1,22 +1,14 @@
-import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useAllProjectsQuery } from '../../api/projects';
-import { useStaffGridSource } from '../../api/grid-pages';
-import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { useAllProjectsQuery } from '@/client/api/projects';
+import { useStaffGridSource } from '@/client/api/grid-pages';
+import { StaffGridPage, tableLayout } from '@/client/engine/schema-grid';
 
-const layout = tableLayout('tables/projects');
 const useWhole = (skip: boolean) => useAllProjectsQuery(undefined, { skip });
 
 /** /ui/projects: projects in the non-request states (rules/states.json isRequest false). */
 export default function StaffProjectsPage() {
   const { t } = useTranslation();
+  const layout = tableLayout('tables/projects');
   const source = useStaffGridSource('projects', layout, useWhole);
-  useForbiddenRedirect(...source.errors);
-  return (
-    <section data-page="staff-projects">
-      <Header as="h1">{t('staffProjects.title')}</Header>
-      <SchemaGrid layout={layout} data={source.data} loading={source.loading} pages={source.pages} />
-    </section>
-  );
+  return <StaffGridPage page="staff-projects" title={t('staffProjects.title')} layout={layout} rows={source} />;
 }

@@ -1,22 +1,14 @@
-import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useAllProjectsQuery } from '../../api/projects';
-import { useStaffGridSource } from '../../api/grid-pages';
-import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { useAllProjectsQuery } from '@/client/api/projects';
+import { useStaffGridSource } from '@/client/api/grid-pages';
+import { StaffGridPage, tableLayout } from '@/client/engine/schema-grid';
 
-const layout = tableLayout('tables/requests');
 const useWhole = (skip: boolean) => useAllProjectsQuery(undefined, { skip });
 
 /** /ui/requests: every request and project, newest first, with the filters of `tables/requests.json`. */
 export default function StaffRequestsPage() {
   const { t } = useTranslation();
+  const layout = tableLayout('tables/requests');
   const source = useStaffGridSource('requests', layout, useWhole);
-  useForbiddenRedirect(...source.errors);
-  return (
-    <section data-page="staff-requests">
-      <Header as="h1">{t('staffRequests.title')}</Header>
-      <SchemaGrid layout={layout} data={source.data} loading={source.loading} pages={source.pages} />
-    </section>
-  );
+  return <StaffGridPage page="staff-requests" title={t('staffRequests.title')} layout={layout} rows={source} />;
 }

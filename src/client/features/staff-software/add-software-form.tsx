@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input, Segment } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../shared/accessible-dropdown';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import { useTranslation } from 'react-i18next';
-import { useAddSoftwareMutation } from '../../api/software';
-import { activeUser, useSessionQuery } from '../../api/session';
-import { useOpsUsersQuery } from '../../api/staff';
-import { isApiError } from '../../api/api-error';
-import { useToast } from '../../shared/toast/use-toast';
+import { useAddSoftwareMutation } from '@/client/api/software';
+import { activeUser, useSessionQuery } from '@/client/api/session';
+import { useOpsUsersQuery } from '@/client/api/staff';
+import { isApiError } from '@/client/api/api-error';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** Adds a modulefile: its name and the staff member credited with it (from ops-users). */
 export function AddSoftwareForm() {
@@ -51,6 +51,7 @@ export function AddSoftwareForm() {
               aria-label={t('software.addedBy')}
               selection
               search
+              noResultsMessage={t('requestForm.noResults')}
               options={options}
               value={chosen ?? ''}
               onChange={(_e, d) => setPerson(String(d.value))}

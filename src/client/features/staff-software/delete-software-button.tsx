@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { SoftwareList } from '../../../../generated';
-import { useDeleteSoftwareMutation } from '../../api/software';
-import { isApiError } from '../../api/api-error';
-import { ConfirmButton } from '../../engine/renderers';
-import { useToast } from '../../shared/toast/use-toast';
+import type { SoftwareList } from '@generated';
+import { useDeleteSoftwareMutation } from '@/client/api/software';
+import { isApiError } from '@/client/api/api-error';
+import { ConfirmButton } from '@/client/engine/renderers';
+import { useToast } from '@/client/shared/toast/use-toast';
 
 /** Deletes one modulefile after a yes/no confirmation. */
 export function DeleteSoftwareButton({ row }: { row: unknown }) {

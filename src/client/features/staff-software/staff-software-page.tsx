@@ -1,17 +1,17 @@
 import { Header } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useScienceSoftwareQuery } from '../../api/software';
-import { SchemaGrid, tableLayout, type GridAction } from '../../engine/schema-grid';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { useScienceSoftwareQuery } from '@/client/api/software';
+import { SchemaGrid, tableLayout, type GridAction } from '@/client/engine/schema-grid';
+import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { AddSoftwareForm } from './add-software-form';
 import { DeleteSoftwareButton } from './delete-software-button';
 
-const layout = tableLayout('tables/software');
 const actions: Record<string, GridAction> = { deleteSoftware: DeleteSoftwareButton };
 
 /** /ui/software: the applications (modulefiles) on the cluster; add, delete, sort, filter. */
 export default function StaffSoftwarePage() {
   const { t } = useTranslation();
+  const layout = tableLayout('tables/software');
   const { data, isLoading, error } = useScienceSoftwareQuery();
   useForbiddenRedirect(error);
   return (

@@ -1,5 +1,5 @@
 import { Header, List } from 'semantic-ui-react';
-import type { RegistryProject } from '../../../../generated';
+import type { RegistryProject } from '@generated';
 
 /** A titled list of registry projects with their dates. */
 export function ProjectList({ title, projects }: { title: string; projects: readonly RegistryProject[] }) {

@@ -2,16 +2,15 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Checkbox, Header, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useUsersReadinessQuery } from '../../api/readiness';
-import { useActiveUsersQuery } from '../../api/staff';
-import { useStaffGridSource } from '../../api/grid-pages';
-import { YES_NO, type FilterValues } from '../../../schema-runtime/grid-filters';
-import { SchemaGrid, tableLayout } from '../../engine/schema-grid';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { useUsersReadinessQuery } from '@/client/api/readiness';
+import { useActiveUsersQuery } from '@/client/api/staff';
+import { useStaffGridSource } from '@/client/api/grid-pages';
+import { YES_NO, type FilterValues } from '@/schema-runtime/grid-filters';
+import { SchemaGrid, tableLayout } from '@/client/engine/schema-grid';
+import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { UsersToggle } from './users-toggle';
 import './staff-users.css';
 
-const layout = tableLayout('tables/users-active');
 /** The readiness filter in the address, so a filtered list can be linked to. */
 const FILTER_PARAM = 'readiness';
 const NO_KEY = 'no-key-active';
@@ -25,6 +24,7 @@ const WITHOUT_KEY: FilterValues = { searchSSHKey: YES_NO.no };
 /** /ui/users: users on active projects; optionally only the members without a key on active projects. */
 export default function StaffUsersPage() {
   const { t } = useTranslation();
+  const layout = tableLayout('tables/users-active');
   const [params, setParams] = useSearchParams();
   const noKeyOnly = params.get(FILTER_PARAM) === NO_KEY;
   const { data, loading, pages, errors } = useStaffGridSource('users-active', layout, useWhole);

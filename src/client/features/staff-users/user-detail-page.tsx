@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { Grid, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useUserDetailQuery } from '../../api/staff';
-import { useForbiddenRedirect } from '../../engine/use-forbidden-redirect';
+import { useUserDetailQuery } from '@/client/api/staff';
+import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { UserInfoBlock } from './user-info-block';
 import { UserProjectsTable } from './user-projects-table';
 import { UserKeysTable } from './user-keys-table';

@@ -1,8 +1,8 @@
 import { Header, Icon, Segment, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail } from '../../../../generated';
-import { CopyButton } from '../../engine/renderers';
-import { formatDate } from '../../engine/format';
+import type { UserDetail } from '@generated';
+import { CopyButton } from '@/client/engine/renderers';
+import { formatDate } from '@/client/engine/format';
 
 /** The user's directory data and status. */
 export function UserInfoBlock({ user }: { user: UserDetail }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Table, TextArea } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { SshKey } from '../../../../generated';
-import { CopyButton } from '../../engine/renderers';
+import type { SshKey } from '@generated';
+import { CopyButton, KeyFingerprint } from '@/client/engine/renderers';
 
 /** One key: name, fingerprint, type (first word of the key) and an expand button showing the key. */
 export function UserKeyRow({ sshKey }: { sshKey: SshKey }) {
@@ -13,7 +13,7 @@ export function UserKeyRow({ sshKey }: { sshKey: SshKey }) {
       <Table.Row>
         <Table.Cell>{sshKey.name}</Table.Cell>
         <Table.Cell>
-          <code>{sshKey.fingerprint}</code>
+          <KeyFingerprint sshKey={sshKey} />
         </Table.Cell>
         <Table.Cell>{sshKey.public_key.split(/\s+/)[0]}</Table.Cell>
         <Table.Cell collapsing>

@@ -1,7 +1,7 @@
 import { Header, Loader, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useStaffUserKeysQuery } from '../../api/staff';
-import { padRows } from '../../engine/format';
+import { useStaffUserKeysQuery } from '@/client/api/staff';
+import { padRows } from '@/client/engine/format';
 import { UserKeyRow } from './user-key-row';
 
 /** The user's public SSH keys, padded to 5 rows; a spinner while loading. */

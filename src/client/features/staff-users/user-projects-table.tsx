@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Header, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail } from '../../../../generated';
-import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '../../engine/renderers';
-import { useRoleLabel } from '../../engine/people/use-role-label';
-import { formatDate } from '../../engine/format';
-import { projectPath } from '../../engine/staff-links';
+import type { UserDetail } from '@generated';
+import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
+import { useRoleLabel } from '@/client/engine/people/use-role-label';
+import { formatDate } from '@/client/engine/format';
+import { projectPath } from '@/client/engine/staff-links';
 
 /** The user's projects (the server leaves out open and denied requests), newest approval first. */
 export function UserProjectsTable({ memberships }: { memberships: UserDetail['userproject_set'] }) {

@@ -1,6 +1,6 @@
 import { Header, Loader, Message, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { useStaffRegistryInfoQuery } from '../../api/staff';
+import { useStaffRegistryInfoQuery } from '@/client/api/staff';
 import { ProjectList } from './registry-project-list';
 
 /** The user's research-registry projects (lead and associate), with a spinner while loading. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createStatementTriggers, dropStatementTriggers } from '../statement-triggers';
 
 /*
  * The stored answers of the staff list endpoints and the change counters that say when one is out
@@ -59,26 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $$`.execute(db);
 
-  // Transition tables allow one event per trigger, hence four triggers per table.
   for (const table of TRACKED) {
     const args = sql.join((IGNORED[table] ?? []).map((c) => sql.lit(c)));
-    const t = sql.id(table);
-    const name = (event: string) => sql.id(`${table}_list_cache_${event}`);
-    await sql`CREATE TRIGGER ${name('ins')} AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows
-              FOR EACH STATEMENT EXECUTE FUNCTION list_cache_note_change(${args})`.execute(db);
-    await sql`CREATE TRIGGER ${name('upd')} AFTER UPDATE ON ${t} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-              FOR EACH STATEMENT EXECUTE FUNCTION list_cache_note_change(${args})`.execute(db);
-    await sql`CREATE TRIGGER ${name('del')} AFTER DELETE ON ${t} REFERENCING OLD TABLE AS old_rows
-              FOR EACH STATEMENT EXECUTE FUNCTION list_cache_note_change(${args})`.execute(db);
-    await sql`CREATE TRIGGER ${name('trunc')} AFTER TRUNCATE ON ${t}
-              FOR EACH STATEMENT EXECUTE FUNCTION list_cache_note_change(${args})`.execute(db);
+    await createStatementTriggers(db, table, 'list_cache', 'list_cache_note_change', args);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of TRACKED)
-    for (const event of ['ins', 'upd', 'del', 'trunc'])
-      await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_list_cache_${event}`)} ON ${sql.id(table)}`.execute(db);
+  for (const table of TRACKED) await dropStatementTriggers(db, table, 'list_cache');
   await sql`DROP FUNCTION IF EXISTS list_cache_note_change()`.execute(db);
   for (const table of ['list_cache', 'table_changes', 'table_versions']) await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(db);
 }

@@ -18,6 +18,10 @@ export interface PreparedRow {
   endTime: Date;
   cpuh: number;
   gpuh: number;
+  /** CPU time the job used, hours (`total_cpu` seconds); null when not reported. */
+  cpuUsed: number | null;
+  /** GPU hours the job used (`gpu_util` % of its GPU hours); null when not reported. */
+  gpuUsed: number | null;
   /** Every field sent except user, project and end_time, plus the computed cpuh and gpuh. */
   record: Record<string, unknown>;
 }
@@ -88,6 +92,9 @@ export function prepareRows(body: unknown, now: Date, maxRows: number): Prepared
     if (end > latest) fail(row, 'end_time', 'is in the future');
     const cpuh = hours(raw, row, 'ncpus', 'cpuh', 'jupyter_cpu_h');
     const gpuh = hours(raw, row, 'ngpus', 'gpuh', 'jupyter_gpu_h');
+    const totalCpu = numberField(raw, row, 'total_cpu');
+    const gpuUtil = numberField(raw, row, 'gpu_util');
+    if (gpuUtil !== undefined && gpuUtil > 100) fail(row, 'gpu_util', `must be a percentage (0-100), got ${gpuUtil}`);
     const user = textField(raw, row, 'user');
     const project = textField(raw, row, 'project');
     const jobid = textField(raw, row, 'jobid');
@@ -99,6 +106,8 @@ export function prepareRows(body: unknown, now: Date, maxRows: number): Prepared
         .update(JSON.stringify([user, project, end, Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : 1))]))
         .digest('hex')
         .slice(0, 32)}`;
-    return { row, jobId, hasJobId: jobid !== null, user, project, endTime: new Date(end * 1000), cpuh, gpuh, record };
+    const cpuUsed = totalCpu === undefined ? null : hoursOf(1, totalCpu);
+    const gpuUsed = gpuUtil === undefined ? null : Math.round(gpuh * gpuUtil * 100) / 1e4;
+    return { row, jobId, hasJobId: jobid !== null, user, project, endTime: new Date(end * 1000), cpuh, gpuh, cpuUsed, gpuUsed, record };
   });
 }

@@ -102,7 +102,7 @@ export async function storeRows(
   const inTransaction = (work: (trx: Kysely<Database>) => Promise<void>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
-    await sql`CREATE TEMPORARY TABLE usage_ingested (job_id text, user_id integer, project_id integer, month date, cpuh float8, gpuh float8) ON COMMIT DROP`.execute(trx);
+    await sql`CREATE TEMPORARY TABLE usage_ingested (job_id text, user_id integer, project_id integer, month date, cpuh float8, gpuh float8, cpu_used float8, gpu_used float8) ON COMMIT DROP`.execute(trx);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       const input = JSON.stringify(
@@ -114,6 +114,8 @@ export async function storeRows(
           end_time: r.row.endTime.toISOString(),
           cpuh: r.row.cpuh,
           gpuh: r.row.gpuh,
+          cpu_used: r.row.cpuUsed,
+          gpu_used: r.row.gpuUsed,
           record: r.row.record,
         })),
       );
@@ -121,23 +123,28 @@ export async function storeRows(
       await sql`
         WITH input AS (
           SELECT * FROM jsonb_to_recordset(${input}::jsonb)
-            AS t(job_id text, has_job_id boolean, user_id integer, project_id integer, end_time timestamptz, cpuh float8, gpuh float8, record jsonb)
+            AS t(job_id text, has_job_id boolean, user_id integer, project_id integer, end_time timestamptz, cpuh float8, gpuh float8, cpu_used float8, gpu_used float8, record jsonb)
         ), ins AS (
-          INSERT INTO usage_jobs (cluster, job_id, has_job_id, user_id, project_id, end_time, month, cpuh, gpuh, record)
+          INSERT INTO usage_jobs (cluster, job_id, has_job_id, user_id, project_id, end_time, month, cpuh, gpuh, cpu_used, gpu_used, record)
           SELECT ${cluster}, job_id, has_job_id, user_id, project_id, end_time,
-                 date_trunc('month', end_time AT TIME ZONE ${timeZone})::date, cpuh, gpuh, record
+                 date_trunc('month', end_time AT TIME ZONE ${timeZone})::date, cpuh, gpuh, cpu_used, gpu_used, record
           FROM input
           ON CONFLICT (cluster, job_id) DO NOTHING
-          RETURNING job_id, user_id, project_id, month, cpuh, gpuh
+          RETURNING job_id, user_id, project_id, month, cpuh, gpuh, cpu_used, gpu_used
         )
-        INSERT INTO usage_ingested SELECT job_id, user_id, project_id, month, cpuh, gpuh FROM ins`.execute(trx);
+        INSERT INTO usage_ingested SELECT job_id, user_id, project_id, month, cpuh, gpuh, cpu_used, gpu_used FROM ins`.execute(trx);
       onProgress?.(Math.min(start + CHUNK, rows.length), rows.length);
     }
     await sql`
-      INSERT INTO usage_monthly AS m (cluster, project_id, user_id, month, cpuh, gpuh, jobs)
-      SELECT ${cluster}, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*) FROM usage_ingested GROUP BY project_id, user_id, month
+      INSERT INTO usage_monthly AS m (cluster, project_id, user_id, month, cpuh, gpuh, jobs, cpu_used, cpuh_known, gpu_used, gpuh_known)
+      SELECT ${cluster}, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*),
+             coalesce(sum(cpu_used), 0), coalesce(sum(cpuh) FILTER (WHERE cpu_used IS NOT NULL), 0),
+             coalesce(sum(gpu_used), 0), coalesce(sum(gpuh) FILTER (WHERE gpu_used IS NOT NULL), 0)
+      FROM usage_ingested GROUP BY project_id, user_id, month
       ON CONFLICT (cluster, project_id, user_id, month)
-      DO UPDATE SET cpuh = m.cpuh + excluded.cpuh, gpuh = m.gpuh + excluded.gpuh, jobs = m.jobs + excluded.jobs`.execute(trx);
+      DO UPDATE SET cpuh = m.cpuh + excluded.cpuh, gpuh = m.gpuh + excluded.gpuh, jobs = m.jobs + excluded.jobs,
+                    cpu_used = m.cpu_used + excluded.cpu_used, cpuh_known = m.cpuh_known + excluded.cpuh_known,
+                    gpu_used = m.gpu_used + excluded.gpu_used, gpuh_known = m.gpuh_known + excluded.gpuh_known`.execute(trx);
     const inserted = new Set((await sql<{ job_id: string }>`SELECT job_id FROM usage_ingested`.execute(trx)).rows.map((r) => r.job_id));
     await sql`DROP TABLE usage_ingested`.execute(trx);
     // A job repeated inside the batch is stored once: the first occurrence claims it.

@@ -31,9 +31,9 @@ function scopeCondition(scope: UsageScope): RawBuilder<boolean> {
   return sql<boolean>`a.project_id = any(${scope.projectIds}::int[]) ${users}`;
 }
 
-/** Running sums of monthly rows, column by column. */
-export function cumulate(rows: UsageRow[], keys: string[]): UsageRow[] {
-  const total: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
+/** Running sums of monthly rows, column by column, each starting from its `base` (hours before the rows). */
+export function cumulate(rows: UsageRow[], keys: string[], base: Record<string, number> = {}): UsageRow[] {
+  const total: Record<string, number> = Object.fromEntries(keys.map((k) => [k, base[k] ?? 0]));
   return rows.map((row) => {
     const out: UsageRow = { month: row.month };
     for (const k of keys) {
@@ -46,7 +46,8 @@ export function cumulate(rows: UsageRow[], keys: string[]): UsageRow[] {
 
 /**
  * Builds the accounting answer from the monthly aggregates only (never the job records): per
- * cluster, monthly and cumulative CPU and GPU hours for every month of the window asked for.
+ * cluster, monthly and cumulative CPU and GPU hours for every month of the window asked for; the
+ * columns are those with usage in the window, and their cumulative hours include the hours before it.
  */
 export async function usageAnswer(
   db: Kysely<Database>,
@@ -72,6 +73,16 @@ export async function usageAnswer(
     LEFT JOIN users u ON u.id = a.user_id
     WHERE ${where} AND a.month BETWEEN ${window.from}::date AND ${window.to}::date
     GROUP BY a.cluster, a.month, 3, 4`.execute(db);
+
+  // Cumulative bars count from each column's first usage, not from the window's first month: the
+  // total so far, the same number the forecast states (docs/decisions/0360-stacked-forecast-and-outbox.md).
+  const { rows: before } = await sql<{ cluster: string; key: string; cpuh: number; gpuh: number }>`
+    SELECT a.cluster, ${keyColumn} AS key, sum(a.cpuh) AS cpuh, sum(a.gpuh) AS gpuh
+    FROM usage_monthly a
+    JOIN projects p ON p.id = a.project_id
+    LEFT JOIN users u ON u.id = a.user_id
+    WHERE ${where} AND a.month < ${window.from}::date
+    GROUP BY a.cluster, 2`.execute(db);
 
   const months = monthsBetween(window.from, window.to);
   const answer: UsageAnswer = {
@@ -100,7 +111,11 @@ export async function usageAnswer(
       });
     const cpuh = series('cpuh');
     const gpuh = series('gpuh');
-    answer[cluster.name] = { monthly: { cpuh, gpuh }, cumulative: { cpuh: cumulate(cpuh, keys), gpuh: cumulate(gpuh, keys) } } satisfies ClusterUsage;
+    const base = (field: 'cpuh' | 'gpuh') => Object.fromEntries(before.filter((r) => r.cluster === cluster.name).map((r) => [r.key, Number(r[field])]));
+    answer[cluster.name] = {
+      monthly: { cpuh, gpuh },
+      cumulative: { cpuh: cumulate(cpuh, keys, base('cpuh')), gpuh: cumulate(gpuh, keys, base('gpuh')) },
+    } satisfies ClusterUsage;
   }
   if (scope.kind === 'projects' && scope.perUser && scope.projectIds.length) {
     // The project filter of the per-user page needs the projects' names too.

@@ -16,6 +16,7 @@ import { activeStateNames } from '../active-states';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { clustersOf } from './clusters';
 import { addMonths, monthLabel, monthOf } from './window';
+import { efficiencyAnswer } from '../grants/efficiency';
 
 export interface UsageSummaryContext {
   db: Kysely<Database>;
@@ -69,7 +70,13 @@ export async function runUsageSummaries(ctx: UsageSummaryContext, now: Date = ne
         .executeTakeFirst();
       if (!claimed) return false;
       const leads = await projectRecipients(trx, project.id, { leadsOnly: true });
+      // The members below the efficiency threshold of rules/grants.json, named with the hours they lost.
+      const efficiency = await efficiencyAnswer(trx, schemas, { kind: 'members', projectIds: [project.id] }, month);
+      // Whole numbers: the list is one text for both languages' templates.
+      const below = efficiency.rows.filter((r) => r.below).map((r) => `${r.name} (${Math.round(r.efficiency ?? 0)}; ${Math.round(r.lostHours)})`);
       const params = {
+        below: below.join(', '),
+        threshold: efficiency.threshold,
         name: project.name,
         identifier: project.identifier,
         month: monthLabel(month),

@@ -12,7 +12,8 @@ import { lookupIds } from '../../db/vocabularies';
 import { ApiError, msg } from '../../errors';
 import { mailExtensionRequested } from '../projects/project-mails';
 import { loadExtensions } from '../projects/serialize-project';
-import { ROLE, stateRule } from '../projects/state-rules';
+import { stateRule } from '../projects/state-rules';
+import { isProjectLead } from '../../db/queries/memberships';
 import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '../../../schema-runtime';
 
 /** Ids of the projects the user is a member of. */
@@ -62,15 +63,7 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
       .forUpdate('projects')
       .executeTakeFirst();
     if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
-    const lead = await trx
-      .selectFrom('memberships')
-      .innerJoin('roles', 'roles.id', 'memberships.role_id')
-      .select('memberships.id')
-      .where('memberships.project_id', '=', projectId)
-      .where('memberships.user_id', '=', user.id)
-      .where('roles.name', '=', ROLE.lead)
-      .executeTakeFirst();
-    if (!lead) throw new ApiError('forbidden', msg('extensionLeadOnly'));
+    if (!(await isProjectLead(trx, projectId, user.id))) throw new ApiError('forbidden', msg('extensionLeadOnly'));
     const states = schemas.vocabulary<StateBehaviourEntry>(SCHEMA_IDS.states);
     if (!allowsExtension(states, project.state_name))
       throw new ApiError('validationFailed', msg('extensionWrongState', { state: project.state_name }));

@@ -1,19 +1,17 @@
 /**
  * The answers the clusters' provisioning scripts read (reference §2.3, its quirks fixed): who is
  * on which active project, every SSH key, and the approved projects with their people. Each is
- * built as JSON in one query and kept in the list cache (services/list-cache.ts) under a name that
- * includes its filters, so a repeated call is a cache read and any change to the tables it reads
- * is seen by the next call.
+ * a live list (services/live-lists) under a name that includes its filters: a repeated call is a
+ * read from memory, and a change re-reads only the rows it touches before the next call answers.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import { stateRules } from '../projects/state-rules';
-import type { ListSpec } from '../list-cache';
+import type { ListRow } from '../live-lists/row-store';
+import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../live-lists/list-upkeep';
+import { touchedProjects } from '../projects/projects-list';
 import type { ExternalMaps } from './external-maps';
-
-/** The tables the external answers read. */
-const TABLES = ['users', 'memberships', 'projects', 'states', 'project_types'];
 
 /** A comma-separated query value as a list: trimmed, empty parts dropped, duplicates removed, sorted. */
 export function queryList(value: string | undefined): string[] | undefined {
@@ -37,49 +35,58 @@ const HAS_ANY_TAG = (tags: string[]) =>
   sql`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(p.staff_resources_type, '[]'::jsonb)) AS g(t) WHERE t->>'value' = ANY(${tags}::text[]))`;
 
 /** GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`. */
-export function usersProjectsList(db: Kysely<Database>, filter: { tags?: string[]; projects?: string[] }): ListSpec {
+export function usersProjectsList(db: Kysely<Database>, filter: { tags?: string[]; projects?: string[] }): LiveListSpec {
   return {
     name: cacheName('ext-usersprojects', filter),
-    dependsOn: TABLES,
-    build: async () => {
-      const { rows } = await sql<{ body: string }>`
-        SELECT coalesce(json_agg(json_build_object(
+    separator: JSON_AGG_SEPARATOR,
+    rows: async (touched) =>
+      (
+        await sql<ListRow>`
+        SELECT m.id::text AS key, ARRAY[m.id]::float8[] AS sort, ARRAY['u:' || m.user_id, 'p:' || m.project_id] AS deps,
+          json_build_object(
           'user', json_build_object('id', u.id, 'person_oib', u.person_oib, 'first_name', u.first_name, 'last_name', u.last_name,
             'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
             'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
           'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
             'institute', p.institute, 'project_type', pt.name, 'resources_numbers', p.resources_numbers,
             'staff_resources_type', ${TAGS}, 'state', s.name),
-          'date_joined', m.date_joined) ORDER BY m.id), '[]'::json)::text AS body
+          'date_joined', m.date_joined)::text AS json
         FROM memberships m
           JOIN users u ON u.id = m.user_id
           JOIN projects p ON p.id = m.project_id
           JOIN states s ON s.id = p.state_id
           JOIN project_types pt ON pt.id = p.project_type_id
         WHERE p.is_active
+          AND ${touched ? sql`m.id = ANY(ARRAY(SELECT id FROM memberships WHERE user_id = ANY(${touched.users}::int8[]) OR project_id = ANY(${touched.projects}::int8[])))` : sql`true`}
           AND ${filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`}
-          AND ${filter.projects ? sql`p.identifier = ANY(${filter.projects}::text[])` : sql`true`}`.execute(db);
-      return rows[0].body;
-    },
+          AND ${filter.projects ? sql`p.identifier = ANY(${filter.projects}::text[])` : sql`true`}
+        ORDER BY m.id`.execute(db)
+      ).rows,
   };
 }
 
 /** GET /api/v1/sshkeys: every key with its owner's cluster username. */
-export function sshKeysList(db: Kysely<Database>): ListSpec {
+export function sshKeysList(db: Kysely<Database>): LiveListSpec {
   return {
     name: 'ext-sshkeys',
-    dependsOn: ['users', 'ssh_keys'],
-    build: async () => {
-      const { rows } = await sql<{ body: string }>`
-        SELECT coalesce(json_agg(json_build_object('name', k.name, 'fingerprint', k.fingerprint, 'public_key', k.public_key,
-          'date_created', k.date_created, 'user', json_build_object('id', u.id, 'person_username', u.person_username)) ORDER BY k.id), '[]'::json)::text AS body
-        FROM ssh_keys k JOIN users u ON u.id = k.user_id`.execute(db);
-      return rows[0].body;
-    },
+    separator: JSON_AGG_SEPARATOR,
+    rows: async (touched) =>
+      (
+        await sql<ListRow>`
+        SELECT k.id::text AS key, ARRAY[k.id]::float8[] AS sort, ARRAY['k:' || k.user_id, 'u:' || k.user_id] AS deps,
+          json_build_object('name', k.name, 'fingerprint', k.fingerprint, 'public_key', k.public_key,
+          'date_created', k.date_created, 'user', json_build_object('id', u.id, 'person_username', u.person_username))::text AS json
+        FROM ssh_keys k JOIN users u ON u.id = k.user_id
+        WHERE ${touched ? sql`k.user_id = ANY(${[...touched.users, ...touched.keyOwners]}::int8[])` : sql`true`}
+        ORDER BY k.id`.execute(db)
+      ).rows,
   };
 }
 
 interface ProjectUsersRow {
+  key: string;
+  sort: number[];
+  deps: string[];
   id: number;
   identifier: string;
   date_from: string | null;
@@ -105,17 +112,19 @@ export function projectsUsersList(
   schemas: SchemaSet,
   maps: ExternalMaps,
   filter: { tags?: string[]; op?: 'OR' | 'AND'; tag?: string },
-): ListSpec {
+): LiveListSpec {
   const states = stateRules(schemas).filter((s) => !s.isRequest).map((s) => s.value);
   const exact = filter.tag !== undefined ? [filter.tag] : filter.op === 'AND' ? filter.tags : undefined;
   const tagCondition = exact ? sql`${TAG_SET} = ${[...new Set(exact)].sort()}::text[]` : filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`;
   const registryProject = schemas.service.registryPages.project;
   return {
     name: cacheName('ext-projectsusers', { tags: filter.tags, op: filter.tags ? (filter.op ?? 'OR') : undefined, tag: filter.tag }),
-    dependsOn: TABLES,
-    build: async () => {
+    separator: ',',
+    rows: async (touched) => {
       const { rows } = await sql<ProjectUsersRow>`
-        SELECT p.id, p.identifier, p.date_start AS date_from, p.date_end, to_char(p.date_approved, 'YYYY-MM-DD') AS date_approved,
+        SELECT p.id::text AS key, ARRAY[p.id]::float8[] AS sort,
+          ARRAY['p:' || p.id] || (SELECT coalesce(array_agg(DISTINCT 'u:' || m.user_id), '{}') FROM memberships m WHERE m.project_id = p.id) AS deps,
+          p.id, p.identifier, p.date_start AS date_from, p.date_end, to_char(p.date_approved, 'YYYY-MM-DD') AS date_approved,
           pt.name AS type, p.name, p.institute, p.croris_id, p.croris_finance,
           (SELECT coalesce(jsonb_agg(jsonb_build_object('name', d->'name'->>'value', 'percent', d->'percent',
               'scientificfields', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', f->'name'->>'value', 'percent', f->'percent')), '[]'::jsonb)
@@ -128,12 +137,12 @@ export function projectsUsersList(
         FROM projects p
           JOIN states s ON s.id = p.state_id
           JOIN project_types pt ON pt.id = p.project_type_id
-        WHERE s.name = ANY(${states}::text[]) AND ${tagCondition}
+        WHERE s.name = ANY(${states}::text[]) AND ${tagCondition} AND ${touchedProjects(sql`p.id`, touched)}
         ORDER BY p.id`.execute(db);
-      const answer = rows.map((row) => {
+      return rows.map((row): ListRow => {
         const institution = maps.institution(row.institute);
         const finance = Array.isArray(row.croris_finance) && row.croris_finance.length ? row.croris_finance : [row.institute];
-        return {
+        const answer = {
           id: row.id,
           sifra: maps.rewriteIdentifier(row.identifier),
           date_from: row.date_from,
@@ -149,8 +158,8 @@ export function projectsUsersList(
           approved_resources: row.approved_resources,
           users: row.users,
         };
+        return { key: row.key, sort: row.sort, deps: row.deps, json: JSON.stringify(answer) };
       });
-      return JSON.stringify(answer);
     },
   };
 }

@@ -98,11 +98,12 @@ function truthy(field: FieldSql): Condition {
 /**
  * Some value at the path passes `test` (a row without a value there passes nothing). Items of other
  * tables are searched once for every row (PostgreSQL hashes the owners that pass), a row's own JSON
- * items row by row.
+ * items row by row. `positive`: the condition is never negated, so NULL may stand for false and the
+ * test stays bare — `coalesce` around it would hide it from an index of its expression.
  */
-function someValue(path: ResolvedPath, test: (field: FieldSql) => Condition): Condition {
+function someValue(path: ResolvedPath, test: (field: FieldSql) => Condition, positive = false): Condition {
   const items = path.items;
-  if (!items) return sql<boolean>`coalesce(${test(path.field)}, false)`;
+  if (!items) return positive ? test(path.field) : sql<boolean>`coalesce(${test(path.field)}, false)`;
   if (items.owner) return sql<boolean>`${items.row} IN (SELECT ${items.owner} FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
   return sql<boolean>`EXISTS (SELECT 1 FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
 }
@@ -129,8 +130,10 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
   switch (spec.kind) {
     case 'text': {
       const needle = textNeedle(value);
+      const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+      // LIKE with the needle escaped is strpos's substring test in the form a trigram index serves (migration 0020).
       const matches = (paths: string[]) =>
-        paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`strpos(lower(${text(spec.format)(f)}), ${needle}) > 0`));
+        paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`lower(${text(spec.format)(f)}) LIKE ${pattern}`, true));
       return sql<boolean>`(${sql.join(matches(spec.paths), sql` OR `)})`;
     }
     case 'select': {
@@ -156,6 +159,11 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       return value === YES_NO.yes ? some : sql<boolean>`NOT ${some}`;
     }
   }
+}
+
+/** Whether any filter of the layout narrows the list. */
+export function hasFilter(g: GridContext, values: FilterValues): boolean {
+  return g.layout.layout.filters.some((spec) => isFilterActive(spec, values[spec.key]));
 }
 
 /** The rows every set filter lets through (true when none is set). */

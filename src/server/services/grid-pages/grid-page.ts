@@ -12,7 +12,8 @@ import { resolveOptions, rowFilterValues } from '../../../schema-runtime/grid-op
 import { isPagedList, listRules, readGridPageQuery, type GridPageProblem, type GridPageRequest } from '../../../schema-runtime/grid-page-query';
 import { ApiError, msg } from '../../errors';
 import { orderSql, type OrderTerm } from '../list-order';
-import { checkLayout, filtersCondition, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
+import { checkLayout, filtersCondition, hasFilter, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
+import { listCounts, type ListCounts } from './list-counts';
 import { listSources, type ListSource } from './list-sources';
 import { sqlDatePattern } from './sql-date-pattern';
 
@@ -71,8 +72,9 @@ function windowOrder(sort: (OrderTerm & { text: boolean }) | null, order: readon
  * The statements of a page. The window: the rows the layout shows and the filters leave, in the
  * sort's order and then the list's own, cut to the window, and only those written as JSON (in the
  * same order) — PostgreSQL walks an index where the order has one (the list's order, names by their
- * key). The counts: one pass over the list for its size, the rows the layout shows and those the
- * filters leave.
+ * key). The counts: one pass over the list for its size and the rows the layout shows (kept between
+ * calls, list-counts.ts); and, when a filter is set, the rows it leaves — a statement of its own,
+ * so that the filter is a WHERE condition the trigram indexes serve (migration 0020).
  */
 export function pageStatements(g: GridContext, request: GridPageRequest) {
   const sort = sortTerm(g, request.sort);
@@ -91,11 +93,14 @@ export function pageStatements(g: GridContext, request: GridPageRequest) {
     )
     SELECT coalesce(json_agg(${g.source.rowJson} ORDER BY ${orderSql(windowOrder(sort, order, 'win.'))}), '[]'::json)::text AS rows
       FROM ${g.source.from} JOIN win ON win.id = ${g.source.id}`;
-  const counts = sql<{ size: number; total: number; count: number }>`
-    SELECT count(*)::int AS size, count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE ${shown} AND ${hit})::int AS count
+  const counts = sql<ListCounts>`
+    SELECT count(*)::int AS size, count(*) FILTER (WHERE ${shown})::int AS total
       FROM ${g.source.from}
      WHERE ${g.source.where}`;
-  return { window, counts };
+  const filtered = hasFilter(g, request.filters)
+    ? sql<{ count: number }>`SELECT count(*)::int AS count FROM ${g.source.from} WHERE ${g.source.where} AND ${shown} AND ${hit}`
+    : null;
+  return { window, counts, filtered };
 }
 
 /**
@@ -123,10 +128,12 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
     grids.set(grid.name, grid);
   }
 
+  const countsOf = listCounts(db);
+
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
-    const { window, counts } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
-    const [rows, numbers] = await Promise.all([window.execute(db), counts.execute(db)]);
-    const { size, total, count } = numbers.rows[0];
+    const { window, counts, filtered } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
+    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts), filtered?.execute(db)]);
+    const count = hits ? hits.rows[0].count : total;
     return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
   }
 

@@ -88,6 +88,8 @@ const projectsAll: ListSource = {
     date_submitted: { type: 'instant', sql: raw('p.date_submitted') },
     date_start: { type: 'date', sql: raw('p.date_start') },
     date_end: { type: 'date', sql: raw('p.date_end') },
+    grant_used_percent: { type: 'number', sql: raw('p.grant_used_percent') },
+    grant_runs_out: { type: 'date', sql: raw('p.grant_runs_out') },
   },
   collections: {
     croris_finance: { from: jsonItems('p.croris_finance'), fields: { '': text(`item #>> '{}'`) } },

@@ -15,7 +15,8 @@ import { inviteExpiredSql } from './cleanup';
 import { inviteAcceptedNotice } from './invite-mails';
 import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { joinAsCollaborator } from './join-project';
-import { findProject, FOREIGN_PERSON, LEAD_ROLE, projectTypeRules, type ProjectFacts } from './project-rules';
+import { findProject, FOREIGN_PERSON, projectTypeRules, type ProjectFacts } from './project-rules';
+import { projectsOfMember, ROLE } from '../../db/queries/memberships';
 
 /** The answer of a successful acceptance. */
 export interface AcceptAnswer {
@@ -65,7 +66,7 @@ async function alreadyAssigned(ctx: AppContext, user: UserRow, invtype: string, 
     .execute();
   // Without an OIB (or e-mail) to match, the user's own collaborator membership is left to the
   // insert, which answers 'duplicate key' as the reference does.
-  return rows.some((r) => r.user_id !== user.id || r.role === LEAD_ROLE || match.value !== '');
+  return rows.some((r) => r.user_id !== user.id || r.role === ROLE.lead || match.value !== '');
 }
 
 /**
@@ -91,19 +92,9 @@ async function liveRegistryProjects(ctx: AppContext, user: UserRow): Promise<{ l
 async function checkInstitutional(ctx: AppContext, user: UserRow, project: ProjectFacts): Promise<void> {
   const u = user.username;
   const rules = projectTypeRules(ctx.schemas);
-  const activeStates = activeStateNames(ctx.schemas);
-  const types = activeStates.length === 0 ? [] : await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
-    .select('t.name')
-    .where('m.user_id', '=', user.id)
-    .where('p.id', '<>', project.id)
-    .where('s.name', 'in', activeStates)
-    .execute();
-  if (types.some((t) => rules.registryTypes.includes(t.name))) throw new ApiError('forbidden', msg('inviteeHasRegistryProject', { user: u }));
-  if (types.some((t) => t.name === rules.institutionalType)) throw new ApiError('forbidden', msg('inviteeHasInstituteProject', { user: u }));
+  const others = await projectsOfMember(ctx.db, user.id, { states: activeStateNames(ctx.schemas), except: project.id });
+  if (others.some((p) => rules.registryTypes.includes(p.type))) throw new ApiError('forbidden', msg('inviteeHasRegistryProject', { user: u }));
+  if (others.some((p) => p.type === rules.institutionalType)) throw new ApiError('forbidden', msg('inviteeHasInstituteProject', { user: u }));
   const registry = await liveRegistryProjects(ctx, user);
   if (registry.lead > 0) throw new ApiError('forbidden', msg('inviteeLeadsRegistryProject', { user: u }));
   if (registry.associate > 0) throw new ApiError('forbidden', msg('inviteeAssociateRegistryProject', { user: u }));

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/tables';
 import { ensureClusterUsername } from '../cluster-username';
-import { COLLABORATOR_ROLE } from './project-rules';
+import { ROLE } from '../../db/queries/memberships';
 
 /**
  * Makes a user a collaborator of a project, the one way people join besides approval: the
@@ -12,7 +12,7 @@ import { COLLABORATOR_ROLE } from './project-rules';
  * @returns false, changing nothing, when the user already is a collaborator of the project
  */
 export async function joinAsCollaborator(trx: Transaction<Database>, userId: number, projectId: number): Promise<boolean> {
-  const role = await trx.selectFrom('roles').select('id').where('name', '=', COLLABORATOR_ROLE).executeTakeFirstOrThrow();
+  const role = await trx.selectFrom('roles').select('id').where('name', '=', ROLE.collaborator).executeTakeFirstOrThrow();
   const inserted = await trx
     .insertInto('memberships')
     .values({ user_id: userId, project_id: projectId, role_id: role.id })

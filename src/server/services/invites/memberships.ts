@@ -10,7 +10,8 @@ import { ApiError, msg } from '../../errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
 import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
-import { COLLABORATOR_ROLE, findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
+import { findProject, projectTypeRules, type ProjectFacts } from './project-rules';
+import { isProjectLead, ROLE } from '../../db/queries/memberships';
 
 /** A success answer with a message; internal add also lists who was added. */
 export interface MembershipAnswer {
@@ -36,7 +37,7 @@ async function projectOr404(ctx: AppContext, projectId: number): Promise<Project
 export async function signOffCollaborators(ctx: AppContext, user: UserRow, projectId: number, body: UsersSignoffBody): Promise<MembershipAnswer> {
   const u = user.username;
   const project = await projectOr404(ctx, projectId);
-  if (!(await rolesOn(ctx.db, project.id, user.id)).includes(LEAD_ROLE))
+  if (!(await isProjectLead(ctx.db, project.id, user.id)))
     throw new ApiError('forbidden', msg('removeNotAuthorized', { user: u }));
   if (!project.active) throw new ApiError('forbidden', msg('removeInactive', { user: u }));
   const ids = [...new Set(body)];
@@ -47,10 +48,10 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
     .where('m.project_id', '=', project.id)
     .where('m.user_id', 'in', ids)
     .execute();
-  if (members.some((m) => m.role === LEAD_ROLE)) throw new ApiError('badRequest', msg('leadCannotLeave', { user: u }));
+  if (members.some((m) => m.role === ROLE.lead)) throw new ApiError('badRequest', msg('leadCannotLeave', { user: u }));
   const strangers = ids.filter((id) => !members.some((m) => m.user_id === id));
   if (strangers.length) throw new ApiError('badRequest', msg('notCollaborators', { user: u, names: strangers.join(', ') }));
-  const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', COLLABORATOR_ROLE).executeTakeFirstOrThrow();
+  const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', ROLE.collaborator).executeTakeFirstOrThrow();
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('memberships')
@@ -74,7 +75,7 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
           project_id: project.id,
           user_id: id,
           member: JSON.stringify(person),
-          role: COLLABORATOR_ROLE,
+          role: ROLE.collaborator,
           date_joined: removed.find((r) => r.user_id === id)!.date_joined,
           removed_by: by,
         })),
@@ -92,7 +93,7 @@ const fullName = (p: Pick<UserRow, 'first_name' | 'last_name'>) => `${p.first_na
  * project's other leads (not the one who did it) learn who left.
  */
 async function noticeSignOff(ctx: AppContext, trx: Transaction<Database>, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
-  const members = await trx.selectFrom('users').select([...RECIPIENT_COLUMNS, 'first_name', 'last_name']).where('id', 'in', memberIds).orderBy('id').execute();
+  const members = await trx.selectFrom('users').select(RECIPIENT_COLUMNS).where('id', 'in', memberIds).orderBy('id').execute();
   const otherLeads = await projectRecipients(trx, project.id, { leadsOnly: true, except: by.id });
   const about = { project: project.name, identifier: project.identifier, by: fullName(by) };
   for (const member of members) {

@@ -1,19 +1,12 @@
 /**
  * What invitations and memberships need to know about a project: its type's rules (read from
- * rules/project-types.json and requests/index.json), whether its state is active (rules/states.json)
- * and the caller's role on it.
+ * rules/project-types.json and requests/index.json) and whether its state is active (rules/states.json).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { RoleName } from '../../../../generated';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/tables';
 import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
 import { activeStateNames } from '../active-states';
-import { ROLE } from '../projects/state-rules';
-
-/** Roles by meaning; typed by the generated RoleName so a renamed role fails the type check. */
-export const LEAD_ROLE: RoleName = ROLE.lead;
-export const COLLABORATOR_ROLE: RoleName = ROLE.collaborator;
 
 /** person_type of users who sign in through eduGAIN; anything else counts as local. */
 export const FOREIGN_PERSON = 'foreign';
@@ -66,33 +59,23 @@ export interface ProjectFacts {
   croris_id: number | null;
 }
 
-/** Loads a project by database id, or undefined. */
+/** Loads a project by database id, or by its identifier (unique, matched exactly), or undefined. */
 export async function findProject(
   ctx: AppContext,
   db: Kysely<Database> | Transaction<Database>,
-  projectId: number,
+  project: number | { identifier: string },
 ): Promise<ProjectFacts | undefined> {
-  const row = await db
+  const query = db
     .selectFrom('projects as p')
     .innerJoin('states as s', 's.id', 'p.state_id')
     .innerJoin('project_types as t', 't.id', 'p.project_type_id')
-    .select(['p.id', 'p.identifier', 'p.name', 'p.croris_id', 's.name as state', 't.name as type'])
-    .where('p.id', '=', projectId)
-    .executeTakeFirst();
+    .select(['p.id', 'p.identifier', 'p.name', 'p.croris_id', 's.name as state', 't.name as type']);
+  const row = await (typeof project === 'number'
+    ? query.where('p.id', '=', project)
+    : query.where('p.identifier', '=', project.identifier)
+  ).executeTakeFirst();
   if (!row) return undefined;
   return { ...row, active: activeStateNames(ctx.schemas).includes(row.state) };
-}
-
-/** The roles a user holds on a project (usually none or one). */
-export async function rolesOn(db: Kysely<Database> | Transaction<Database>, projectId: number, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('memberships as m')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select('r.name')
-    .where('m.project_id', '=', projectId)
-    .where('m.user_id', '=', userId)
-    .execute();
-  return rows.map((r) => r.name);
 }
 
 /**

@@ -12,7 +12,8 @@ import { ApiError, msg } from '../../errors';
 import { enqueueMail } from '../outbox';
 import { inviteExpiredSql } from './cleanup';
 import { invitationMail, inviteUrl } from './invite-mails';
-import { findProject, LEAD_ROLE, rolesOn } from './project-rules';
+import { findProject } from './project-rules';
+import { isProjectLead } from '../../db/queries/memberships';
 import { checkInviteCap, newInviteKey } from './send-invites';
 
 /** The answer of a re-send. */
@@ -34,7 +35,7 @@ export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: num
   if (!invite || invite.accepted) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
   const project = await findProject(ctx, ctx.db, invite.project_id);
   if (!project) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
-  if (!isAdmin(user) && !(await rolesOn(ctx.db, project.id, user.id)).includes(LEAD_ROLE))
+  if (!isAdmin(user) && !(await isProjectLead(ctx.db, project.id, user.id)))
     throw new ApiError('forbidden', msg('resendLeadOnly', { user: u }));
   if (!project.active) throw new ApiError('forbidden', msg('inviteInactive', { user: u }));
 

@@ -15,7 +15,8 @@ import { getRegistryInfo } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
 import { invitationMail, inviteUrl } from './invite-mails';
 import { languageOfAddress } from '../mail-templates';
-import { findProject, LEAD_ROLE, projectTypeRules, rolesOn, type ProjectFacts } from './project-rules';
+import { findProject, projectTypeRules, type ProjectFacts } from './project-rules';
+import { ROLE, rolesOn } from '../../db/queries/memberships';
 
 /** Invitation keys: long enough that guessing one is hopeless (reference §1.12). */
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -70,16 +71,21 @@ function registryAddresses(collaborators: readonly RegistryCollaborator[]): Map<
   return byEmail;
 }
 
-/** The caller must be the lead of the project named by both identifier and id, and it must be active. */
+/**
+ * The project is the one named by the identifier and, when the body gives it, the database id,
+ * which must then name the same project (the current web client sends the identifier alone from
+ * the membership page of registry-based projects). The caller must be its lead, and it must be active.
+ */
 async function checkCaller(ctx: AppContext, user: UserRow, body: InvitesNewBody): Promise<ProjectFacts> {
   const u = user.username;
-  const project = await findProject(ctx, ctx.db, body.projectid);
-  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: body.projectid }));
-  if (project.identifier !== body.project)
-    throw new ApiError('badRequest', msg('projectsDiffer', { project: body.project, projectid: body.projectid }));
+  const { projectid } = body;
+  const project = await findProject(ctx, ctx.db, projectid ?? { identifier: body.project });
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectid ?? body.project }));
+  if (projectid !== undefined && project.identifier !== body.project)
+    throw new ApiError('badRequest', msg('projectsDiffer', { project: body.project, projectid }));
   const roles = await rolesOn(ctx.db, project.id, user.id);
   if (roles.length === 0) throw new ApiError('forbidden', msg('inviteNotAllowed', { user: u }));
-  if (!roles.includes(LEAD_ROLE)) throw new ApiError('forbidden', msg('inviteLeadOnly', { user: u }));
+  if (!roles.includes(ROLE.lead)) throw new ApiError('forbidden', msg('inviteLeadOnly', { user: u }));
   if (!project.active) throw new ApiError('forbidden', msg('inviteInactive', { user: u }));
   return project;
 }
@@ -152,7 +158,7 @@ export async function checkInviteCap(ctx: AppContext, trx: Transaction<Database>
  * transaction. An address that cannot be invited is skipped and reported (`skipped`) without
  * failing the others; an expired earlier invitation of the same address is replaced.
  *
- * @throws ApiError 404 unknown project; 400 identifier/id mismatch, no addresses, or nothing
+ * @throws ApiError 404 unknown project; 400 identifier/id mismatch (when the id is given), no addresses, or nothing
  *   left to send (the answer then lists `skipped`); 403 not the lead, or the project is not
  *   active; 502 the registry data of a registry-based project cannot be read
  */

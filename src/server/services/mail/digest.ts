@@ -11,7 +11,7 @@ import { mailRules, type DigestSchedule, type SchemaSet } from '../../../schema-
 import type { ServerConfig } from '../../config';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderDigestLine, renderMail, type MailTemplate } from '../mail-templates';
-import { RECIPIENT_COLUMNS } from './notices';
+import { RECIPIENT_COLUMNS, recipientName } from './notices';
 
 export interface DigestContext {
   db: Kysely<Database>;
@@ -90,6 +90,7 @@ export async function runMailDigest(ctx: DigestContext, now: Date = new Date()):
       const lang = recipientLanguage(user);
       const lines = items.map((item) => `- ${shownDay(new Date(item.created_at), schedule.timeZone)}: ${renderDigestLine(schemas, item.kind as MailTemplate, lang, item.params)}`);
       const text = renderMail(schemas, 'digest', lang, {
+        recipientName: recipientName(user),
         from: shownDay(new Date(moment.getTime() - 7 * DAY_MS), schedule.timeZone),
         to: shownDay(moment, schedule.timeZone),
         count: items.length,

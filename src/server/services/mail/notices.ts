@@ -11,13 +11,17 @@ import type { Database, UserRow } from '../../db/tables';
 import { mailRules, type SchemaSet } from '../../../schema-runtime';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from '../mail-templates';
-import { ROLE } from '../projects/state-rules';
+import { ROLE } from '../../db/queries/memberships';
 
 /** What a notice's delivery and language need to know of its recipient. */
-export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'>;
+export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'> &
+  Partial<Pick<UserRow, 'first_name' | 'last_name'>>;
 
-/** The user columns of a {@link NoticeRecipient}, for selects. */
-export const RECIPIENT_COLUMNS = ['id', 'person_mail', 'person_type', 'language', 'mail_language', 'routine_mail'] as const;
+/** The user columns of a {@link NoticeRecipient}, for selects (the name for the mail's greeting). */
+export const RECIPIENT_COLUMNS = ['id', 'person_mail', 'person_type', 'language', 'mail_language', 'routine_mail', 'first_name', 'last_name'] as const;
+
+/** "First Last" of a recipient, for the greeting ('' when the name is unknown). */
+export const recipientName = (to: NoticeRecipient): string => `${to.first_name ?? ''} ${to.last_name ?? ''}`.trim();
 
 /** A project's members (or only its leads), but `except` one user, as recipients in the order they joined. */
 export async function projectRecipients(
@@ -73,7 +77,7 @@ export async function sendNotice(trx: Transaction<Database>, schemas: SchemaSet,
 
   if (outcome === 'sent') {
     const lang = recipientLanguage(to);
-    await enqueueMail(trx, { kind, to: to.person_mail, cc, ...renderMail(schemas, kind, lang, params), lang }, schemas);
+    await enqueueMail(trx, { kind, to: to.person_mail, cc, ...renderMail(schemas, kind, lang, { recipientName: recipientName(to), ...params }), lang }, schemas);
     return outcome;
   }
   if (outcome === 'digest')
@@ -82,6 +86,6 @@ export async function sendNotice(trx: Transaction<Database>, schemas: SchemaSet,
       .values({ user_id: to.id, kind, project_id: projectId ?? null, params: JSON.stringify(params), ...(notice.at ? { created_at: notice.at } : {}) })
       .execute();
   // The copy does not wait for, or share the silence of, someone else's choice.
-  if (cc) await enqueueMail(trx, { kind, to: cc, ...renderMail(schemas, kind, STAFF_LANGUAGE, params), lang: STAFF_LANGUAGE }, schemas);
+  if (cc) await enqueueMail(trx, { kind, to: cc, ...renderMail(schemas, kind, STAFF_LANGUAGE, { recipientName: recipientName(to), ...params }), lang: STAFF_LANGUAGE }, schemas);
   return outcome;
 }

@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/tables';
 import { ApiError, msg } from '../../errors';
 import { mailRules } from '../../../schema-runtime';
 import { recipientLanguage } from '../mail-templates';
-import { LEAD_ROLE, rolesOn } from '../invites/project-rules';
+import { isProjectLead } from '../../db/queries/memberships';
 import { RECIPIENT_COLUMNS } from './notices';
 
 /** The caller's preferences as they stand in the database. */
@@ -43,7 +43,7 @@ export async function saveMailPreferences(ctx: AppContext, user: UserRow, body: 
 export async function setProjectMute(ctx: AppContext, user: UserRow, identifier: string, muted: boolean): Promise<MailMuteBodyAnswer> {
   const project = await ctx.db.selectFrom('projects').select(['id', 'identifier']).where('identifier', '=', identifier).executeTakeFirst();
   if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
-  if (!(await rolesOn(ctx.db, project.id, user.id)).includes(LEAD_ROLE)) throw new ApiError('forbidden', msg('muteLeadOnly', { identifier }));
+  if (!(await isProjectLead(ctx.db, project.id, user.id))) throw new ApiError('forbidden', msg('muteLeadOnly', { identifier }));
   if (muted)
     await ctx.db.insertInto('project_mail_mutes').values({ project_id: project.id, user_id: user.id }).onConflict((oc) => oc.doNothing()).execute();
   else await ctx.db.deleteFrom('project_mail_mutes').where('project_id', '=', project.id).where('user_id', '=', user.id).execute();

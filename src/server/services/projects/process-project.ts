@@ -12,9 +12,12 @@ import { ensureClusterUsername } from '../cluster-username';
 import { mailOutcome, type Outcome } from './project-mails';
 import { assertEditsValid, editsOf, EDITABLE_FIELDS, type Edits } from './project-edits';
 import { assertKnownSoftware, validationError } from './request-checks';
-import type { SchemaSet } from '../../../schema-runtime';
+import { leadMailOutcome, type SchemaSet } from '../../../schema-runtime';
 import { loadProject, loadProjectRecords, type ProjectRecord } from './serialize-project';
-import { ROLE, STATE, stateRule } from './state-rules';
+import { STATE, stateRule } from './state-rules';
+import { leadOf } from '../../db/queries/memberships';
+import { storeGrants } from '../grants/grants';
+import { refreshGrantFigures } from '../grants/grant-status';
 
 
 const JSON_FIELDS = new Set<string>(['science_field', 'science_software', 'resources_numbers', 'resources_type', 'staff_resources_type']);
@@ -40,18 +43,6 @@ function targetState(body: ProjectChangeBody, current: StateName): StateName {
 export function snapshot(row: ProjectRecord, state: string, isActive: boolean, edits: Edits = {}) {
   const fields = Object.fromEntries(EDITABLE_FIELDS.map((f) => [f, edits[f] ?? row[f]]));
   return { ...fields, state, is_active: isActive };
-}
-
-async function leadOf(trx: Transaction<Database>, projectId: number): Promise<UserRow | undefined> {
-  return trx
-    .selectFrom('users')
-    .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .selectAll('users')
-    .where('memberships.project_id', '=', projectId)
-    .where('roles.name', '=', ROLE.lead)
-    .orderBy('memberships.id')
-    .executeTakeFirst();
 }
 
 /** Closes the pending extension request of a project leaving submit-extend; answers it if one was approved. */
@@ -154,14 +145,27 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
       .set({ ...update, state_id: states.get(target)!, is_active: targetRule.isActive, date_changed: now })
       .where('id', '=', row.id)
       .execute();
+    const granted = (edits.staff_resources_type ?? (row.staff_resources_type as { value: string }[] | null) ?? []).map((r) => r.value);
+    await storeGrants(trx, schemas, {
+      projectId: row.id,
+      projectType: row.project_type_name,
+      target,
+      firstApproval: !row.approved_by && target === STATE.approved,
+      resourceTypes: granted,
+      sent: body.staff_grants,
+      by: personRef(staff),
+      now,
+    });
+    await refreshGrantFigures(trx, schemas, [row.id], now);
 
-    const outcome: Outcome | undefined =
-      target === STATE.approved ? 'approved' : target === STATE.denied ? 'denied' : target === STATE.extended && current.value !== STATE.extended ? 'extended' : undefined;
+    const outcome: Outcome | undefined = leadMailOutcome(target, current.value, STATE);
     if (body.staff_emailSend === true && outcome && lead)
-      await mailOutcome(trx, schemas, {
+      await mailOutcome(trx, ctx, {
         outcome,
         lead,
         projectId: row.id,
+        identifier: row.identifier,
+        granted: ((edits.staff_resources_type ?? row.staff_resources_type ?? []) as { value: string }[]).map((r) => r.value),
         name: (edits.name ?? row.name),
         dateEnd: (update.date_end as string | undefined) ?? edits.date_end ?? row.date_end,
         comment,

@@ -81,19 +81,30 @@ export type Outcome = 'approved' | 'denied' | 'extended';
 
 /**
  * Tells the lead the outcome of processing, in the lead's language, with staff in copy: a decision,
- * which rules/mail.json sends at once whatever the lead chose for routine notices. A denial carries
- * the staff comment as the reason.
+ * which rules/mail.json sends at once whatever the lead chose for routine notices. Every outcome
+ * carries the link to the request; an approval the granted resources and the next step (a public
+ * key, then the cluster); a denial the staff comment as the reason.
  */
 export async function mailOutcome(
   trx: Transaction<Database>,
-  schemas: SchemaSet,
-  mail: { outcome: Outcome; lead: NoticeRecipient; projectId: number; name: string; dateEnd: string | null; comment?: string },
+  ctx: { schemas: SchemaSet; config: Pick<ServerConfig, 'publicUrl'> },
+  mail: { outcome: Outcome; lead: NoticeRecipient; projectId: number; identifier: string; name: string; dateEnd: string | null; granted: readonly string[]; comment?: string },
 ): Promise<void> {
+  const { schemas, config } = ctx;
   await sendNotice(trx, schemas, {
     kind: `request-${mail.outcome}`,
     to: mail.lead,
     projectId: mail.projectId,
-    params: { name: mail.name, dateEnd: mail.dateEnd ?? '', reason: mail.outcome === 'denied' ? (mail.comment ?? '') : '' },
+    params: {
+      name: mail.name,
+      identifier: mail.identifier,
+      dateEnd: mail.dateEnd ?? '',
+      reason: mail.outcome === 'denied' ? (mail.comment ?? '') : '',
+      resources: mail.granted.join(', '),
+      // The lead's own view of the request; the next steps (a key, the collaborators) start there.
+      link: `${config.publicUrl}/ui/my-requests/${encodeURIComponent(mail.identifier)}`,
+      keysLink: `${config.publicUrl}/ui/public-keys`,
+    },
     cc: schemas.service.staffEmail,
   });
 }

@@ -8,8 +8,10 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/tables';
-import { ROLE } from './state-rules';
-import { orderSql, type OrderTerm } from '../list-order';
+import { ROLE } from '../../db/queries/memberships';
+import { orderSql, sortArraySql, type OrderTerm } from '../list-order';
+import type { ListRow } from '../live-lists/row-store';
+import { JSON_AGG_SEPARATOR, type LiveListSpec, type Touched } from '../live-lists/list-upkeep';
 
 /** One member of a project as a list row holds it (aliases m, u, r: membership, user, role). */
 const MEMBER_JSON = sql`json_build_object(
@@ -27,7 +29,7 @@ export const PROJECT_ROW_FROM = sql`projects p JOIN states s ON s.id = p.state_i
 
 /** The order of the list: newest submission first, then newest id. */
 export const PROJECT_LIST_ORDER: readonly OrderTerm[] = [
-  { sql: sql`p.date_submitted`, desc: true, nulls: 'last' },
+  { sql: sql`p.date_submitted`, desc: true, nulls: 'last', as: 'instant' },
   { sql: sql`p.id`, desc: true },
 ];
 
@@ -41,23 +43,47 @@ export function projectRowJson(members: RawBuilder<unknown>): RawBuilder<unknown
     'croris_finance', p.croris_finance,
     'resources_type', coalesce(p.resources_type, '[]'::jsonb),
     'staff_resources_type', coalesce(p.staff_resources_type, '[]'::jsonb),
+    'grant_used_percent', p.grant_used_percent, 'grant_runs_out', to_char(p.grant_runs_out, 'YYYY-MM-DD'),
     'userproject_set', coalesce(${members}, '[]'::json))`;
+}
+
+/**
+ * The projects whose rows the changes `touched` may concern (all when null), by a column holding a
+ * project id. The ids are gathered first (one array, by the memberships' user index), so that the
+ * column is compared with a list the indexes serve: an OR with a subquery had PostgreSQL read the
+ * whole list to re-read a row or two.
+ */
+export function touchedProjects(column: RawBuilder<unknown>, touched: Touched | null): RawBuilder<boolean> {
+  if (!touched) return sql<boolean>`true`;
+  return sql<boolean>`${column} = ANY(ARRAY(
+    SELECT unnest(${touched.projects}::int8[]) UNION SELECT project_id FROM memberships WHERE user_id = ANY(${touched.users}::int8[])))`;
+}
+
+/** The list's rows (those `touched` may concern, when given): key, place, what each depends on, JSON. */
+function projectRowsSql(touched: Touched | null): RawBuilder<ListRow> {
+  return sql<ListRow>`
+    WITH members AS (
+      SELECT m.project_id, json_agg(${MEMBER_JSON} ORDER BY ${MEMBER_ORDER}) AS list, array_agg(DISTINCT 'u:' || m.user_id) AS deps
+        FROM ${MEMBERS_FROM}
+       WHERE ${touchedProjects(sql`m.project_id`, touched)}
+       GROUP BY m.project_id
+    )
+    SELECT p.id::text AS key, ${sortArraySql(PROJECT_LIST_ORDER)} AS sort, ARRAY['p:' || p.id] || coalesce(mb.deps, '{}') AS deps,
+           ${projectRowJson(sql`mb.list`)}::text AS json
+      FROM ${PROJECT_ROW_FROM}
+      LEFT JOIN members mb ON mb.project_id = p.id
+     WHERE ${touchedProjects(sql`p.id`, touched)}
+     ORDER BY ${orderSql(PROJECT_LIST_ORDER)}`;
 }
 
 /** The answer as JSON text, newest submission first (then newest id), members leads first. */
 export async function projectsListJson(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ body: string }>`
-    WITH members AS (
-      SELECT m.project_id, json_agg(${MEMBER_JSON} ORDER BY ${MEMBER_ORDER}) AS list
-        FROM ${MEMBERS_FROM}
-       GROUP BY m.project_id
-    )
-    SELECT coalesce(json_agg(row), '[]'::json)::text AS body
-      FROM (
-        SELECT ${projectRowJson(sql`mb.list`)} AS row
-          FROM ${PROJECT_ROW_FROM}
-          LEFT JOIN members mb ON mb.project_id = p.id
-         ORDER BY ${orderSql(PROJECT_LIST_ORDER)}
-      ) ordered`.execute(db);
+    SELECT coalesce(json_agg(ordered.json::json), '[]'::json)::text AS body FROM (${projectRowsSql(null)}) ordered`.execute(db);
   return rows[0]?.body ?? '[]';
+}
+
+/** projects/all as a live list (services/live-lists): rows re-read by the projects a change names or its users are on. */
+export function projectsLiveList(db: Kysely<Database>): LiveListSpec {
+  return { name: 'projects-all', separator: JSON_AGG_SEPARATOR, rows: async (touched) => (await projectRowsSql(touched).execute(db)).rows };
 }

@@ -22,7 +22,7 @@ import type {
   UserProject,
 } from '../../../../generated';
 import { toUserBrief } from '../users';
-import { ROLE } from './state-rules';
+import { ROLE } from '../../db/queries/memberships';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,6 +7,7 @@
 import type { SchemaSet } from '../../../schema-runtime';
 import { extensionRequestState, leadRoleName, SCHEMA_IDS } from '../../../schema-runtime';
 import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '../../../../generated';
+import { ROLE } from '../../db/queries/memberships';
 
 /** States whose transitions have side effects beyond setting the state. */
 export const STATE = {
@@ -24,8 +25,6 @@ export const STATE = {
   expired: 'expire',
 } as const satisfies Record<string, StateName>;
 
-/** Membership roles with behaviour of their own; `lead` is checked to be the role rules/roles.json flags `leads`. */
-export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
 
 /** One state of rules/states.json with the flags the server reads. */
 export interface StateRule {

@@ -28,7 +28,8 @@ import { nextIdentifier } from './identifiers';
 import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
-import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, ROLE, STATE, type RequestTypeRule } from './state-rules';
+import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
+import { ROLE } from '../../db/queries/memberships';
 
 /** The message of each reason the institutional check refuses with. */
 const INSTITUTE_REASONS: Record<InstituteCheck['status']['message'], MessageKey> = {

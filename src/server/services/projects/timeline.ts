@@ -10,7 +10,8 @@ import type { UserRow } from '../../db/tables';
 import type { PersonName, ProjectTimeline, ProjectTimelineEvent } from '../../../../generated';
 import { ApiError } from '../../errors';
 import { SYSTEM_AUTHOR } from './lifecycle';
-import { ROLE, STATE } from './state-rules';
+import { STATE } from './state-rules';
+import { ROLE } from '../../db/queries/memberships';
 
 type Event = ProjectTimelineEvent;
 

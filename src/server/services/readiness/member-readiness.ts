@@ -13,7 +13,8 @@ import { ApiError, msg } from '../../errors';
 import type { SchemaSet } from '../../../schema-runtime';
 import { schemaIdOf } from '../../../schema-runtime';
 import { activeStateNames } from '../active-states';
-import { FOREIGN_PERSON, LEAD_ROLE } from '../invites/project-rules';
+import { FOREIGN_PERSON } from '../invites/project-rules';
+import { isProjectLead, projectsOfMember, ROLE } from '../../db/queries/memberships';
 
 const DAY_MS = 86_400_000;
 export const READINESS_RULES = schemaIdOf('rules/member-readiness');
@@ -61,7 +62,7 @@ export function nextStep(rules: readonly ReadinessRule[], facts: ReadinessFacts,
   return { rule: rule('ready'), days: null };
 }
 
-const fill = (text: string, days: number | null) => text.split('{days}').join(String(days ?? ''));
+const fill = (text: string, days: number | null) => text.split('{{days}}').join(String(days ?? ''));
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** How a user signs in: eduGAIN (foreign), a local password, or the national federation. */
@@ -87,7 +88,7 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
       .select((eb) => eb.selectFrom('ssh_keys as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.user_id', '=', 'u.id').as('keys'))
       .where('m.project_id', 'in', projectIds)
       .orderBy('m.project_id')
-      .orderBy(sql`r.name = ${LEAD_ROLE}`, 'desc')
+      .orderBy(sql`r.name = ${ROLE.lead}`, 'desc')
       .orderBy('u.last_name')
       .orderBy('u.first_name')
       .orderBy('u.id')
@@ -191,17 +192,7 @@ export async function projectReadiness(ctx: AppContext, user: UserRow, identifie
     .where('p.identifier', '=', identifier)
     .executeTakeFirst();
   if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
-  if (!isAdmin(user)) {
-    const lead = await ctx.db
-      .selectFrom('memberships as m')
-      .innerJoin('roles as r', 'r.id', 'm.role_id')
-      .select('m.id')
-      .where('m.project_id', '=', project.id)
-      .where('m.user_id', '=', user.id)
-      .where('r.name', '=', LEAD_ROLE)
-      .executeTakeFirst();
-    if (!lead) throw new ApiError('forbidden', msg('readinessLeadOnly'));
-  }
+  if (!isAdmin(user) && !(await isProjectLead(ctx.db, project.id, user.id))) throw new ApiError('forbidden', msg('readinessLeadOnly'));
   const people = (await readinessOfProjects(ctx, [project.id])).get(project.id)!;
   return {
     project: { id: project.id, identifier: project.identifier, name: project.name, active: activeStateNames(ctx.schemas).includes(project.state) },
@@ -212,17 +203,7 @@ export async function projectReadiness(ctx: AppContext, user: UserRow, identifie
 
 /** For each active project the caller leads: how many of its people are stuck and how many cannot compute yet. */
 export async function leadReadinessSummary(ctx: AppContext, user: UserRow): Promise<MemberReadinessAnswerSummary> {
-  const projects = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .select(['p.id', 'p.identifier'])
-    .where('m.user_id', '=', user.id)
-    .where('r.name', '=', LEAD_ROLE)
-    .where('s.name', 'in', activeStateNames(ctx.schemas))
-    .orderBy('p.id')
-    .execute();
+  const projects = await projectsOfMember(ctx.db, user.id, { states: activeStateNames(ctx.schemas), leadOnly: true });
   const byProject = await readinessOfProjects(ctx, projects.map((p) => p.id));
   return projects.map((p) => {
     const people = byProject.get(p.id)!;

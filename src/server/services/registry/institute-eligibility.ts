@@ -8,10 +8,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
 import { activeStateNames } from '../active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
-import { ROLE, STATE } from '../projects/state-rules';
-
-/** The role that counts as "already submitted". */
-const LEAD_ROLE = ROLE.lead;
+import { STATE } from '../projects/state-rules';
+import { projectsOfMember, ROLE } from '../../db/queries/memberships';
 
 type Reason = InstituteCheck['status']['message'];
 
@@ -23,7 +21,7 @@ function vocabularyNames(ctx: AppContext) {
   const roles = ctx.schemas.vocabulary('rules/roles');
   const institutional = types.find((t) => t.institutional === true);
   if (!institutional) throw new Error('rules/project-types marks no type as institutional');
-  if (!roles.some((r) => r.value === LEAD_ROLE)) throw new Error(`rules/roles has no ${LEAD_ROLE}`);
+  if (!roles.some((r) => r.value === ROLE.lead)) throw new Error(`rules/roles has no ${ROLE.lead}`);
   return {
     activeStates: activeStateNames(ctx.schemas),
     // A request still waiting for staff counts as submitted, as does a running project.
@@ -45,18 +43,9 @@ function vocabularyNames(ctx: AppContext) {
  */
 export async function checkInstituteEligibility(ctx: AppContext, user: Pick<UserRow, 'id' | 'person_oib'>): Promise<InstituteCheck> {
   const { activeStates, submittedStates, registryTypes, institutionalType } = vocabularyNames(ctx);
-  const memberships = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['t.name as type', 'r.name as role', 's.name as state'])
-    .where('m.user_id', '=', user.id)
-    .where('s.name', 'in', submittedStates)
-    .execute();
+  const memberships = await projectsOfMember(ctx.db, user.id, { states: submittedStates });
   if (memberships.some((m) => registryTypes.includes(m.type) && activeStates.includes(m.state))) return deny('Access CroRIS');
-  if (memberships.some((m) => m.type === institutionalType && m.role === LEAD_ROLE)) return deny('Already submitted');
+  if (memberships.some((m) => m.type === institutionalType && m.role === ROLE.lead)) return deny('Already submitted');
 
   const registry = await cachedRegistryInfo(ctx, user.person_oib);
   if (!registry) return deny('No CroRIS data');

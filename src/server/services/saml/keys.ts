@@ -27,6 +27,16 @@ export function certBody(pem: string): string {
 }
 
 /**
+ * The second pair of a certificate rollover (`SAML_SP_NEXT_KEY_FILE`, `SAML_SP_NEXT_CERT_FILE`):
+ * published beside the current one and tried for decryption; undefined when not configured.
+ */
+export function nextServiceProviderKeys(options: { keyFile?: string; certFile?: string }): KeyPair | undefined {
+  if (!options.keyFile && !options.certFile) return undefined;
+  if (!options.keyFile || !options.certFile) throw new Error('SAML_SP_NEXT_KEY_FILE and SAML_SP_NEXT_CERT_FILE must be set together');
+  return { key: readFileSync(options.keyFile, 'utf8'), cert: readFileSync(options.certFile, 'utf8') };
+}
+
+/**
  * The service providers' key and certificate: from the configured PEM files, or else (never in
  * production) a demo pair generated on first start and kept in `<dataDir>/saml-demo/` so the published
  * metadata stays the same across restarts. A memory database keeps it in memory.
@@ -51,4 +61,9 @@ export async function serviceProviderKeys(options: {
   writeFileSync(keyFile, pair.key, { mode: 0o600 });
   writeFileSync(certFile, pair.cert);
   return pair;
+}
+
+/** A certificate as PEM from the base64 body metadata carries (what node:crypto and xml-encryption take). */
+export function certificatePem(body: string): string {
+  return `-----BEGIN CERTIFICATE-----\n${certBody(body).replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
 }

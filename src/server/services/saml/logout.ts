@@ -1,7 +1,10 @@
+import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../../context';
 import { cookieOptions } from '../../plugins/auth';
+import { FEDERATION_BASE, type FederationName } from './service-providers';
+import { protocolRoot } from './xml';
 
 /** What single logout sends back to the identity provider about the session that ended. */
 export interface FederatedLogout {
@@ -9,6 +12,8 @@ export interface FederatedLogout {
   nameId: string;
   nameIdFormat: string | null;
   sessionIndex: string | null;
+  /** The service provider the session signed in through: single logout goes to its identity provider. */
+  federation: FederationName;
 }
 
 const LOGOUT_COOKIE_SECONDS = 10 * 60;
@@ -17,15 +22,34 @@ function logoutCookieName(ctx: AppContext): string {
   return `${ctx.schemas.service.serviceKey}_saml_logout`;
 }
 
+function isFederation(value: unknown): value is FederationName {
+  return value === 'national' || value === 'edugain';
+}
+
+/**
+ * Where the browser goes after POST /auth/logout/: a federated session to the logout of the service
+ * provider it signed in through (which sends the LogoutRequest to that federation's identity
+ * provider), a password session to the login page.
+ */
+export function logoutRedirect(identity: Pick<FederatedLogout, 'federation'> | null): string {
+  return identity ? `${FEDERATION_BASE[identity.federation]}/logout` : '/ui/login';
+}
+
 /** The federated identity of a session, or null for a password session. */
 export async function federatedIdentity(ctx: AppContext, sessionId: string): Promise<FederatedLogout | null> {
   const row = await ctx.db
     .selectFrom('sessions')
-    .select(['saml2_idp', 'saml_name_id', 'saml_name_id_format', 'saml_session_index'])
+    .select(['saml2_idp', 'saml_name_id', 'saml_name_id_format', 'saml_session_index', 'saml_federation'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
-  if (!row?.saml2_idp || !row.saml_name_id) return null;
-  return { issuer: row.saml2_idp, nameId: row.saml_name_id, nameIdFormat: row.saml_name_id_format, sessionIndex: row.saml_session_index };
+  if (!row?.saml2_idp || !row.saml_name_id || !isFederation(row.saml_federation)) return null;
+  return {
+    issuer: row.saml2_idp,
+    nameId: row.saml_name_id,
+    nameIdFormat: row.saml_name_id_format,
+    sessionIndex: row.saml_session_index,
+    federation: row.saml_federation,
+  };
 }
 
 /**
@@ -50,7 +74,7 @@ export function takeFederatedLogout(ctx: AppContext, request: FastifyRequest, re
   if (!unsigned.valid || !unsigned.value) return null;
   try {
     const parsed = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as FederatedLogout;
-    return typeof parsed.issuer === 'string' && typeof parsed.nameId === 'string' ? parsed : null;
+    return typeof parsed.issuer === 'string' && typeof parsed.nameId === 'string' && isFederation(parsed.federation) ? parsed : null;
   } catch {
     return null;
   }
@@ -64,4 +88,24 @@ export function logoutProfile(identity: FederatedLogout): Profile {
     nameIDFormat: identity.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
     ...(identity.sessionIndex ? { sessionIndex: identity.sessionIndex } : {}),
   };
+}
+
+/**
+ * The ID of a LogoutRequest as sent (HTTP-Redirect: deflated; HTTP-POST: plain), read without
+ * verifying it, to answer even a request that does not verify; null when it is not a LogoutRequest.
+ */
+export function logoutRequestId(encoded: string, redirectBinding: boolean): string | null {
+  try {
+    const raw = Buffer.from(encoded, 'base64');
+    const xml = (redirectBinding ? inflateRawSync(raw) : raw).toString('utf8');
+    const id = protocolRoot(xml, 'LogoutRequest')?.getAttribute('ID');
+    return id && /^[A-Za-z_][\w.-]{0,255}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Ends every session of a NameID at one federation's identity provider (its verified LogoutRequest). */
+export async function endFederatedSessions(ctx: AppContext, federation: FederationName, idp: string, nameId: string): Promise<void> {
+  await ctx.db.deleteFrom('sessions').where('saml_name_id', '=', nameId).where('saml2_idp', '=', idp).where('saml_federation', '=', federation).execute();
 }

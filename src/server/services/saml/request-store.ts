@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
 import type { Database } from '../../db/tables';
@@ -57,6 +58,39 @@ export async function consumeRequest(db: Kysely<Database>, federation: string, i
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * What became of a request this federation's service provider sent: still awaiting its answer,
+ * spent (answered or expired), or unknown (never sent by it, or purged since).
+ */
+export async function requestState(db: Kysely<Database>, federation: string, id: string): Promise<'pending' | 'spent' | 'unknown'> {
+  const row = await db
+    .selectFrom('saml_requests')
+    .select(['consumed_at', 'expires_at'])
+    .where('id', '=', id)
+    .where('federation', '=', federation)
+    .executeTakeFirst();
+  if (!row) return 'unknown';
+  return row.consumed_at === null && row.expires_at.getTime() > Date.now() ? 'pending' : 'spent';
+}
+
+/**
+ * An unsolicited response has no request to consume, so its assertion's ID is recorded as a spent
+ * row (hashed, under its own prefix) until the assertion can no longer be valid; true only for the
+ * first caller. The row can never be pending, so no InResponseTo can name it.
+ */
+export async function consumeUnsolicited(db: Kysely<Database>, federation: string, assertionId: string, validUntil: Date): Promise<boolean> {
+  const now = new Date();
+  const id = `unsolicited:${createHash('sha256').update(assertionId).digest('hex')}`;
+  const expires = new Date(Math.max(validUntil.getTime(), now.getTime() + REQUEST_TTL_MS));
+  const inserted = await db
+    .insertInto('saml_requests')
+    .values({ id, federation, created_at: now, expires_at: expires, consumed_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Drops requests past their expiry (a scheduled job). */

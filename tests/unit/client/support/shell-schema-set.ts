@@ -14,4 +14,4 @@ const docs = [
 ].map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
 
 export const schemas = createSchemaCatalog(docs);
-export const requestTypes = schemas.vocabulary(SCHEMA_IDS.requestTypes);
+export const requestTypes = () => schemas.vocabulary(SCHEMA_IDS.requestTypes);

@@ -1,5 +1,5 @@
 import { Button, Segment } from 'semantic-ui-react';
-import { AccessibleDropdown } from '../../../shared/accessible-dropdown';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useLocaleText } from '../../locale-text';

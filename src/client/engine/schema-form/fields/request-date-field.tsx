@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input } from 'semantic-ui-react';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { schemas } from '../../../shared/schema-set';
+import { schemas } from '@/client/shared/schema-set';
 import { FieldLabel } from './field-label';
 import { displayDate, storedDate } from './request-date';
 
@@ -33,7 +33,8 @@ export function RequestDateField(props: FieldProps<string>) {
   };
   return (
     <div className="request-date">
-      <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} required={required && !locked} htmlFor={fieldPathId.$id} />
+      {/* A required date that follows another (the institutional end) is still required: it keeps its asterisk. */}
+      <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} required={required && !disabled} htmlFor={fieldPathId.$id} />
       <div className="request-date-inputs">
         <Input
           id={fieldPathId.$id}

@@ -1,5 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
-import { addYears } from '../../../../schema-runtime/keywords';
+import { addYears } from '@/schema-runtime/keywords';
 
 /** A date as shown (dd.MM.yyyy) from the stored yyyy-MM-dd; other text is shown as it is. */
 export function displayDate(value: string | undefined, displayFormat: string, apiFormat: string): string {

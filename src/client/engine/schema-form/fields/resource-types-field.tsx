@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AccessibleDropdown } from '../../../shared/accessible-dropdown';
+import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './field-label';

@@ -1,4 +1,4 @@
-import { readDomainBranches, type ScienceChoice, type ScienceDomainChoice } from '../../../../schema-runtime/science-domains';
+import { readDomainBranches, type ScienceChoice, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
 
 export type { ScienceChoice, ScienceDomainChoice };
 

@@ -7,6 +7,7 @@ import { DateCell, dateText } from './date-cell';
 import { DateRangeCell, dateRangeText } from './date-range-cell';
 import { KeyCountCell, keyCount } from './key-count-cell';
 import { PeopleCell, peopleText } from './people-cell';
+import { PercentCell, percentText } from './percent-cell';
 import { PersonNameCell, personNameText } from './person-name-cell';
 import { ProjectBadgesCell, projectBadgesText } from './project-badges-cell';
 import { ProjectSummaryCell, projectSummaryText } from './project-summary-cell';
@@ -55,5 +56,6 @@ export const cellRenderers: RendererRegistry = {
   userLabels: { component: UserLabelsCell, text: userLabelsText },
   projectBadges: { component: ProjectBadgesCell, text: projectBadgesText },
   keyCount: { component: KeyCountCell, text: (p) => String(keyCount(p)) },
+  percent: { component: PercentCell, text: percentText },
   action: { component: ActionCell, text: () => '', perRow: true },
 };

@@ -1,4 +1,4 @@
-import type { UserProject } from '../../../../../generated';
+import type { UserProject } from '@generated';
 import { PersonPopover } from '../../people/person-popover';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Label, List, Popup } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { UserProjectSummary } from '../../../../../generated';
+import type { UserProjectSummary } from '@generated';
 import { CopyButton, StateIcon, TypeBadge } from '../../renderers';
 import { projectPath } from '../../staff-links';
 import { useRoleLabel } from '../../people/use-role-label';

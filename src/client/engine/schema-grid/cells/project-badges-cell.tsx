@@ -1,4 +1,4 @@
-import type { UserProjectSummary } from '../../../../../generated';
+import type { UserProjectSummary } from '@generated';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
 import { ProjectBadge } from './project-badge';

@@ -1,4 +1,4 @@
-import type { User } from '../../../../../generated';
+import type { User } from '@generated';
 import { CopyButton } from '../../renderers';
 import type { CellProps } from '../column-defs';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../../generated';
+import type { User } from '@generated';
 import { CopyButton } from '../../renderers';
 import { userDetailPath } from '../../staff-links';
 import type { CellProps } from '../column-defs';

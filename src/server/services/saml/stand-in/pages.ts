@@ -22,23 +22,22 @@ ${body}
 }
 
 /** The identity picker: one form per demo identity, posting to the stand-in's respond endpoint. */
-export function pickerPage(options: { heading: string; action: string; ticket: string; identities: { key: string; label: string }[] }): string {
-  const forms = options.identities
-    .map(
-      (identity) => `<li><form method="post" action="${escapeHtml(options.action)}">
-<input type="hidden" name="ticket" value="${escapeHtml(options.ticket)}">
-<input type="hidden" name="identity" value="${escapeHtml(identity.key)}">
-<button type="submit">${escapeHtml(identity.label)}</button>
-</form></li>`,
-    )
+export function pickerPage(options: { heading: string; action: string; ticket: string; identities: { key: string; label: string }[]; encrypt: string }): string {
+  // One form; each identity is a submit button carrying its key, so the encryption choice goes with any of them.
+  const buttons = options.identities
+    .map((identity) => `<li><button type="submit" name="identity" value="${escapeHtml(identity.key)}">${escapeHtml(identity.label)}</button></li>`)
     .join('\n');
   return page(
     options.heading,
     `<h1>${escapeHtml(options.heading)}</h1>
 <p>Demo identity provider: pick who signs in. This page exists only in demo mode and in tests.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<input type="hidden" name="ticket" value="${escapeHtml(options.ticket)}">
+<p><label><input type="checkbox" name="encrypt" value="${escapeHtml(options.encrypt)}"> Encrypt the assertion (${escapeHtml(options.encrypt.toUpperCase())}, RSA-OAEP)</label></p>
 <ul class="identities">
-${forms}
-</ul>`,
+${buttons}
+</ul>
+</form>`,
   );
 }
 

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Which built JS files a route loads, from dist/client-stats.json: the entry, the page's chunk group,
+ * the logged-in frame for pages behind a login, and every lazily loaded group the page's code (or a
+ * group it loads) can request: the grid, the form, the charts, the CSV writer. Counting every such
+ * group is deliberate: they load as the page is used, so they are part of what the route costs.
+ */
+
+export interface ChunkGroup {
+  assets: { name: string }[];
+}
+export interface Stats {
+  namedChunkGroups: Record<string, ChunkGroup>;
+}
+
+/** Pages rendered outside the logged-in frame (the login layout and the not-logged-in redirects). */
+const PUBLIC_PAGES = new Set(['page-login', 'page-login-priv', 'page-saml2-error', 'page-invitation', 'page-error', 'page-saml2-login-redirect']);
+/** Groups that are the entry or the frame: part of a route's own files, never "lazy". */
+const FRAME = 'app-frame';
+/**
+ * Translations load as one group per language and a page shows one language: of these groups a
+ * route counts the largest, not all of them.
+ */
+const LANGUAGE_GROUP = /^i18n-/;
+
+export interface RouteFiles {
+  /** The page's chunk group name (`page-login`). */
+  page: string;
+  assets: string[];
+  /** The lazily loaded groups counted with it. */
+  lazy: string[];
+}
+
+export function jsAssets(group: ChunkGroup | undefined): string[] {
+  return (group?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+}
+
+/**
+ * The chunk id of each lazily loaded group, read from webpack's runtime in the entry, which maps
+ * ids to names (`5111:"schema-grid"`); the code that loads a group calls `__webpack_require__.e(5111)`.
+ */
+function lazyChunkIds(stats: Stats, read: (asset: string) => string): Map<string, string> {
+  const runtime = jsAssets(stats.namedChunkGroups.main).map(read).join('\n');
+  const ids = new Map<string, string>();
+  for (const name of Object.keys(stats.namedChunkGroups)) {
+    if (name === 'main' || name === FRAME || name.startsWith('page-')) continue;
+    const found = new RegExp(`(\\d+):"${name}"`).exec(runtime);
+    if (found) ids.set(name, found[1]);
+  }
+  return ids;
+}
+
+/**
+ * Whether built code loads chunk `id`: an `import()` of one module calls `__webpack_require__.e(id)`;
+ * one of a module picked at run time (`import(\`./${locale}.json\`)`) lists each candidate's
+ * chunks in a map (`"./hr.json":[8954,[1201]]`).
+ */
+function requests(code: string, id: string): boolean {
+  return new RegExp(`\\.e\\(${id}\\)|":\\[\\d+,\\[(?:\\d+,)*${id}[\\],]`).test(code);
+}
+
+/** The files of every route, from the stats of a build in `clientDir`. */
+export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string) => number): RouteFiles[] {
+  const cache = new Map<string, string>();
+  const read = (asset: string) => {
+    let code = cache.get(asset);
+    if (code === undefined) {
+      code = fs.readFileSync(path.join(clientDir, asset), 'utf8');
+      cache.set(asset, code);
+    }
+    return code;
+  };
+  const ids = lazyChunkIds(stats, read);
+  const groupSize = (name: string) => jsAssets(stats.namedChunkGroups[name]).reduce((sum, asset) => sum + gzip(asset), 0);
+  /** The lazy groups that count: all but the smaller languages. */
+  const counted = (lazy: string[]): string[] => {
+    const languages = lazy.filter((name) => LANGUAGE_GROUP.test(name));
+    const largest = languages.reduce<string | undefined>((a, b) => (a === undefined || groupSize(b) > groupSize(a) ? b : a), undefined);
+    return lazy.filter((name) => !LANGUAGE_GROUP.test(name) || name === largest);
+  };
+  const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
+  return pages.map((page) => {
+    const own = ['main', page, ...(PUBLIC_PAGES.has(page) ? [] : [FRAME])];
+    const all = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
+    const lazy: string[] = [];
+    for (let grew = true; grew; ) {
+      grew = false;
+      const code = [...all].map(read).join('\n');
+      for (const [name, id] of ids) {
+        if (lazy.includes(name) || !requests(code, id)) continue;
+        lazy.push(name);
+        grew = true;
+      }
+      for (const name of counted(lazy)) for (const asset of jsAssets(stats.namedChunkGroups[name])) all.add(asset);
+    }
+    return { page, assets: [...all], lazy: counted(lazy) };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]`:
+ * imports the centre's current portal's database into this portal's (DATABASE_URL, or the embedded
+ * one in DATA_DIR — stop the portal first then). Re-runnable: a second run with an unchanged source
+ * changes nothing and says so. Prints the reconciliation report (and writes it as JSON with
+ * --report); exits 0 when no row was refused or every refusal is listed in --accept (a JSON list of
+ * `{"table", "id"}`, or an earlier report, whose refusals count as accepted), else 1.
+ * The cutover runbook is docs/migration.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { runCommand, withPortalDatabase } from './lib/command';
+import { createProgress, type Progress } from './lib/progress-bar';
+import { importCurrent } from '../src/server/services/import-current/import-current';
+import { reportLines, unacceptedRefusals } from '../src/server/services/import-current/report';
+import type { SourceDatabase } from '../src/server/services/import-current/source-tables';
+import '../src/server/db/database';
+
+const USAGE = 'Usage: npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]';
+
+/** A mistake in the command line or its files: the message, exit 1. */
+class ImportUsageError extends Error {}
+
+/** The refusals an operator accepts: `[{table, id}]`, or a report whose `refused` rows are taken. */
+export function readAccepted(file: string): { table: string; id: number }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ImportUsageError(`cannot read --accept ${file}: ${(error as Error).message}`);
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { refused?: unknown })?.refused;
+  if (!Array.isArray(list) || !list.every((a) => typeof a?.table === 'string' && Number.isInteger(a?.id)))
+    throw new ImportUsageError(`--accept ${file} must hold a list of {"table": …, "id": …} or an import report`);
+  return list.map((a) => ({ table: a.table, id: a.id }));
+}
+
+/** The source URL with its password hidden, for messages. */
+const shown = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args: process.argv.slice(2),
+      options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, accept: { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`import-current: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (!values.from || !/^postgres(ql)?:\/\//.test(values.from)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const accept = values.accept ? readAccepted(values.accept) : [];
+  const pool = new pg.Pool({ connectionString: values.from, max: 4 });
+  const source = new Kysely<SourceDatabase>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await pool.query('SELECT 1 FROM backend_user LIMIT 1').catch((error: Error) => {
+      throw new ImportUsageError(`cannot read the current portal's database at ${shown(values.from!)}: ${error.message}`);
+    });
+    return await withPortalDatabase(async (db, schemas) => {
+      let bar: Progress | undefined;
+      const report = await importCurrent(db, source, schemas, {
+        dryRun: values['dry-run'],
+        accept,
+        onProgress: (done, total, entity) => {
+          bar ??= createProgress(values['dry-run'] ? 'checking' : 'importing', total);
+          bar.update(done, entity);
+        },
+      });
+      bar?.stop();
+      for (const line of reportLines(report)) process.stdout.write(`${line}\n`);
+      if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
+      const open = unacceptedRefusals(report).length;
+      if (open) process.stdout.write(`\n${open} refused rows not accepted: exit 1 (list them in --accept FILE to accept them).\n`);
+      return open ? 1 : 0;
+    });
+  } finally {
+    await source.destroy();
+  }
+}
+
+if (require.main === module) runCommand('import-current', main, [ImportUsageError]);

@@ -1,0 +1,14 @@
+import type { CellProps } from '../column-defs';
+import { valuesAt } from '../row-values';
+
+/** A share in percent, one decimal, in the grid's language ('' without a value). */
+export function percentText({ row, field, lang = 'hr' }: CellProps): string {
+  const value = valuesAt(row, field)[0];
+  if (typeof value !== 'number') return '';
+  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'hr-HR', { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+}
+
+/** A share in percent, right-aligned for comparing down a column. */
+export function PercentCell(props: CellProps) {
+  return <span className="grid-text grid-number">{percentText(props)}</span>;
+}

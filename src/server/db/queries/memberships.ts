@@ -1,0 +1,84 @@
+/**
+ * The membership questions several services ask: who leads a project, does this user, which
+ * projects does a user lead or belong to. Asked here once, so that "lead" means the same thing
+ * to accounting, readiness, extensions, invitations, mail and project processing.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { RoleName } from '../../../../generated';
+import type { Database, UserRow } from '../tables';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Membership roles with behaviour of their own; `lead` is checked to be the role rules/roles.json
+ * flags `leads` (services/projects/state-rules.ts). Typed by the generated RoleName so a renamed
+ * role fails the type check.
+ */
+export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
+
+/** The roles a user holds on a project (usually none or one). */
+export async function rolesOn(db: Db, projectId: number, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select('r.name')
+    .where('m.project_id', '=', projectId)
+    .where('m.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+/** Whether the user holds the lead role on the project. */
+export async function isProjectLead(db: Db, projectId: number, userId: number): Promise<boolean> {
+  return (await rolesOn(db, projectId, userId)).includes(ROLE.lead);
+}
+
+/** The project's first lead (the earliest membership), if it has one. */
+export async function leadOf(db: Db, projectId: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .innerJoin('roles', 'roles.id', 'memberships.role_id')
+    .selectAll('users')
+    .where('memberships.project_id', '=', projectId)
+    .where('roles.name', '=', ROLE.lead)
+    .orderBy('memberships.id')
+    .executeTakeFirst();
+}
+
+/**
+ * The projects a user is a member of (or, with `leadOnly`, leads) whose state is one of `states`,
+ * but `except` one project, with the user's role there; by project id. No states means no projects.
+ */
+export async function projectsOfMember(
+  db: Db,
+  userId: number,
+  options: { states: readonly string[]; leadOnly?: boolean; except?: number },
+): Promise<{ id: number; identifier: string; type: string; state: string; role: string }[]> {
+  if (options.states.length === 0) return [];
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
+    .select(['p.id', 'p.identifier', 't.name as type', 's.name as state', 'r.name as role'])
+    .where('m.user_id', '=', userId)
+    .where('s.name', 'in', options.states)
+    .$if(options.leadOnly === true, (q) => q.where('r.name', '=', ROLE.lead))
+    .$if(options.except !== undefined, (q) => q.where('p.id', '<>', options.except!))
+    .orderBy('p.id')
+    .execute();
+}
+
+/** The ids of the projects a user leads, whatever their state. */
+export async function projectIdsLedBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select('m.project_id')
+    .where('m.user_id', '=', userId)
+    .where('r.name', '=', ROLE.lead)
+    .execute();
+  return rows.map((r) => r.project_id);
+}

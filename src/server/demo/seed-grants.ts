@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { SchemaSet } from '../../schema-runtime';
+import { refreshGrantFigures } from '../services/grants/grant-status';
+import { clustersOf } from '../services/accounting/clusters';
+import { runningRates } from '../services/accounting/forecast';
+
+/** Shares of the hours used so far that the demo grants are sized at: some far, some near, one past them. */
+const USED_SHARES = [0.35, 0.8, 0.55, 1.1, 0.25, 0.9];
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo grants: every demo project with usage gets, per HPC cluster it used, CPU (and GPU) hours
+ * granted so that the burn-down, the grid's "used %" and the warnings show a spread of cases; the
+ * first running project with months to go gets CPU hours for about one more month at its rate, so
+ * the demo always shows a grant that runs out before its end date.
+ */
+export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, projectIds: number[], now: Date): Promise<void> {
+  if (!projectIds.length) return;
+  // The notebook and galaxy services are not granted hours of their own in the demo.
+  const hpc = clustersOf(schemas).clusters.filter((c) => !c.service).map((c) => c.name);
+  const { rows } = await sql<{ project_id: number; cluster: string; cpuh: number; gpuh: number }>`
+    SELECT project_id, cluster, sum(cpuh) AS cpuh, sum(gpuh) AS gpuh FROM usage_monthly
+    WHERE project_id = any(${projectIds}::int[]) AND cluster = any(${hpc}::text[]) GROUP BY project_id, cluster ORDER BY project_id, cluster`.execute(db);
+  if (!rows.length) return;
+  const later = new Date(now.getTime() + 60 * DAY_MS).toISOString().slice(0, 10);
+  const running = (await runningRates(db, schemas, projectIds, now)).filter((p) => p.endDate >= later);
+  const short = running.flatMap((p) => Object.entries(p.clusters).filter(([c, r]) => hpc.includes(c) && r.cpuh.perMonth > 0).map(([c, r]) => ({ id: p.id, cluster: c, cpuh: r.cpuh })))[0];
+  const granted = (used: number, share: number) => (used > 0 ? Math.max(10, Math.round(used / share / 10) * 10) : null);
+  await db
+    .insertInto('project_grants')
+    .values(
+      rows.map((r, i) => {
+        const share = USED_SHARES[(r.project_id + i) % USED_SHARES.length];
+        const runsOutSoon = short && short.id === r.project_id && short.cluster === r.cluster;
+        const cpuh = runsOutSoon ? Math.round(short.cpuh.soFar + short.cpuh.perMonth) : granted(Number(r.cpuh), share);
+        return { project_id: r.project_id, cluster: r.cluster, cpuh, gpuh: granted(Number(r.gpuh), share), state: 'approve', granted_at: now };
+      }),
+    )
+    .execute();
+  await refreshGrantFigures(db, schemas, projectIds, now);
+}

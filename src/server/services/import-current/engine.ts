@@ -1,0 +1,218 @@
+/**
+ * The steps every entity of the import goes through (docs/migration.md): read the source table,
+ * compare each row's hash with the one it had when last imported (`import_map`), check and convert
+ * only new and changed rows, then write them in batches — one transaction per batch, holding the
+ * rows and their map entries together. A batch the database refuses is written again row by row,
+ * so one bad row is reported and the rest of its batch still lands.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/tables';
+import type { SchemaSet } from '../../../schema-runtime';
+import { SOURCE_TABLE, emptyCounts, type EntityName, type ImportReport, type RefusalKind } from './report';
+
+/** The tables rows are written to, each with a bigserial `id`. */
+export type TargetTable = 'users' | 'science_software' | 'projects' | 'memberships' | 'ssh_keys' | 'invites' | 'staff_comments' | 'extensions';
+
+/** A source row the entity will not bring in, and why. */
+export interface Refused {
+  refuse: RefusalKind;
+  reason: string;
+}
+
+/** What a checked row becomes here: its column values, written over `adoptId` when set (an existing row taken over). */
+export interface Converted<T extends TargetTable> {
+  values: Insertable<Database[T]>;
+  adoptId?: number;
+  /** Columns left as they are when a row imported before is updated. */
+  keep?: readonly string[];
+}
+
+export const refuse = (refuse: RefusalKind, reason: string): Refused => ({ refuse, reason });
+export const isRefused = (value: unknown): value is Refused => typeof value === 'object' && value !== null && 'refuse' in value;
+
+/** What the run knows and has done so far, shared by the entities. */
+export interface ImportRun {
+  target: Kysely<Database>;
+  schemas: SchemaSet;
+  dryRun: boolean;
+  report: ImportReport;
+  /** Source id → id here, per entity: rows imported before and rows of this run (a dry run invents negative ids). */
+  ids: Record<EntityName, Map<number, number>>;
+  /** Source id → why that row is not here, per entity, for the orphans it leaves. */
+  missing: Record<EntityName, Map<number, string>>;
+  /** Called with rows done of the whole run. */
+  progress(done: number): void;
+}
+
+/** One entity's import: its source rows and how each becomes a row here. */
+export interface EntityImport<S extends { id: number }, T extends TargetTable> {
+  name: EntityName;
+  target: T;
+  rows: S[];
+  /**
+   * Reads what the checks need from the database (only when some row is new or changed, so an
+   * unchanged re-run skips it) and answers the check: it converts a new or changed row, `targetId`
+   * being the row it became before (changed rows). Rows are converted in source id order, so a
+   * check may remember what earlier rows claimed.
+   */
+  prepare(): Promise<Convert<S, T>> | Convert<S, T>;
+}
+
+export type Convert<S, T extends TargetTable> = (row: S, targetId: number | undefined) => Converted<T> | Refused;
+
+const BATCH = 500;
+
+export const rowHash = (row: unknown): string => createHash('sha1').update(JSON.stringify(row)).digest('base64');
+
+/** Why a database refused a row, in words an operator can act on. */
+function databaseReason(error: unknown): string {
+  const e = error as { message?: string; detail?: string; constraint?: string };
+  return `the database refused it: ${e.message ?? String(error)}${e.detail ? ` (${e.detail})` : ''}`;
+}
+
+interface Pending<T extends TargetTable> {
+  sourceId: number;
+  hash: string;
+  /** The row here: imported before (changed) or taken over (adopted); undefined = insert. */
+  targetId?: number;
+  converted: Converted<T>;
+}
+
+async function upsertMap(trx: Transaction<Database>, table: string, entries: { sourceId: number; targetId: number; hash: string }[]) {
+  if (!entries.length) return;
+  await trx
+    .insertInto('import_map')
+    .values(entries.map((e) => ({ source_table: table, source_id: e.sourceId, target_id: e.targetId, row_hash: e.hash })))
+    .onConflict((oc) =>
+      oc.columns(['source_table', 'source_id']).doUpdateSet((eb) => ({
+        target_id: eb.ref('excluded.target_id'),
+        row_hash: eb.ref('excluded.row_hash'),
+        imported_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** Writes one batch in one transaction; answers the ids here of its rows. */
+async function writeBatch<T extends TargetTable>(db: Kysely<Database>, entity: { name: EntityName; target: T }, batch: Pending<T>[]): Promise<number[]> {
+  return db.transaction().execute(async (typed) => {
+    // One code path for every target table: the rows were typed where they were converted.
+    const trx = typed as unknown as Transaction<any>;
+    const inserts = batch.filter((p) => p.targetId === undefined);
+    const newIds = inserts.length
+      ? (await sql<{ id: number }>`SELECT nextval(${`${entity.target}_id_seq`}) AS id FROM generate_series(1, ${inserts.length})`.execute(trx)).rows.map((r) => Number(r.id))
+      : [];
+    if (inserts.length)
+      await trx
+        .insertInto(entity.target as string)
+        .values(inserts.map((p, i) => ({ ...p.converted.values, id: newIds[i] })))
+        .execute();
+    const ids: number[] = [];
+    let next = 0;
+    for (const p of batch) {
+      if (p.targetId === undefined) {
+        ids.push(newIds[next++]);
+        continue;
+      }
+      const values: Record<string, unknown> = { ...p.converted.values };
+      for (const column of p.converted.keep ?? []) delete values[column];
+      await trx
+        .updateTable(entity.target as string)
+        .set(values)
+        .where('id', '=', p.targetId)
+        .execute();
+      ids.push(p.targetId);
+    }
+    await upsertMap(typed, SOURCE_TABLE[entity.name], batch.map((p, i) => ({ sourceId: p.sourceId, targetId: ids[i], hash: p.hash })));
+    return ids;
+  });
+}
+
+/**
+ * Imports one entity: counts it, refuses what does not pass, writes what is new or changed, and
+ * records the ids of what is here for the entities that follow.
+ */
+export async function importEntity<S extends { id: number }, T extends TargetTable>(run: ImportRun, entity: EntityImport<S, T>, doneBefore: number): Promise<number> {
+  const table = SOURCE_TABLE[entity.name];
+  const counts = (run.report.entities[entity.name] = emptyCounts());
+  counts.source = entity.rows.length;
+  const mapped = new Map<number, { targetId: number; hash: string }>();
+  for (const m of await run.target.selectFrom('import_map').select(['source_id', 'target_id', 'row_hash']).where('source_table', '=', table).execute())
+    mapped.set(Number(m.source_id), { targetId: Number(m.target_id), hash: m.row_hash });
+
+  const ids = run.ids[entity.name];
+  const pending: Pending<T>[] = [];
+  const seen = new Set<number>();
+  const toCheck: { row: S; hash: string; before?: { targetId: number; hash: string } }[] = [];
+  for (const row of entity.rows) {
+    seen.add(row.id);
+    const hash = rowHash(row);
+    const before = mapped.get(row.id);
+    if (before && before.hash === hash) {
+      counts.unchanged++;
+      ids.set(row.id, before.targetId);
+    } else toCheck.push({ row, hash, before });
+  }
+  const convert = toCheck.length ? await entity.prepare() : undefined;
+  for (const { row, hash, before } of toCheck) {
+    const converted = convert!(row, before?.targetId);
+    if (isRefused(converted)) {
+      counts.refused++;
+      run.report.refused.push({ table, id: row.id, kind: converted.refuse, reason: converted.reason });
+      run.missing[entity.name].set(row.id, converted.reason);
+      // A row imported before stays as it was imported; only its change is refused.
+      if (before) ids.set(row.id, before.targetId);
+      continue;
+    }
+    if (before) counts.changed++;
+    else counts.new++;
+    pending.push({ sourceId: row.id, hash, targetId: before?.targetId ?? converted.adoptId, converted });
+  }
+  for (const [sourceId, m] of mapped)
+    if (!seen.has(sourceId)) {
+      counts.removed++;
+      run.report.removed.push({ table, id: sourceId, targetId: m.targetId });
+      ids.set(sourceId, m.targetId);
+    }
+  let done = doneBefore + (entity.rows.length - pending.length);
+  run.progress(done);
+
+  for (let start = 0; start < pending.length; start += BATCH) {
+    const batch = pending.slice(start, start + BATCH);
+    if (run.dryRun) {
+      for (const p of batch) ids.set(p.sourceId, p.targetId ?? -p.sourceId);
+    } else {
+      try {
+        const written = await writeBatch(run.target, entity, batch);
+        batch.forEach((p, i) => ids.set(p.sourceId, written[i]));
+      } catch {
+        // Find the rows the database refuses: each on its own, the others still land.
+        for (const p of batch) {
+          try {
+            const [id] = await writeBatch(run.target, entity, [p]);
+            ids.set(p.sourceId, id);
+          } catch (error) {
+            if (mapped.has(p.sourceId)) counts.changed--;
+            else counts.new--;
+            counts.refused++;
+            const reason = databaseReason(error);
+            run.report.refused.push({ table, id: p.sourceId, kind: 'invalid', reason });
+            run.missing[entity.name].set(p.sourceId, reason);
+            if (p.targetId !== undefined && mapped.has(p.sourceId)) ids.set(p.sourceId, p.targetId);
+          }
+        }
+      }
+    }
+    done += batch.length;
+    run.progress(done);
+  }
+  return done;
+}
+
+/** The reason a child row is an orphan: its parent `entity` row `id` is not here. */
+export function orphanReason(run: ImportRun, entity: EntityName, id: number | null, what: string): string {
+  if (id === null) return `it names no ${what}`;
+  const why = run.missing[entity].get(id);
+  return why ? `its ${what} ${id} is not imported (${why})` : `its ${what} ${id} is not in the source`;
+}

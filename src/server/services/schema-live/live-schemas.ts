@@ -1,0 +1,170 @@
+/**
+ * The schema set a process runs on, replaceable while it runs (docs/decisions/0260-live-schemas.md).
+ * A reload reads `SCHEMAS_DIR`, checks the whole candidate (it compiles, every `$ref` resolves, no
+ * bound contradicts another, the shapes the running code was generated from are unchanged, every
+ * example under `examples/` validates as declared) and only then puts it in place; a refused
+ * candidate is reported (file, JSON pointer, reason) and the running set keeps serving. The set
+ * that goes live is recorded once in `schema_sets` with its changes, and announced to the other
+ * processes, which load the same folder and check it themselves.
+ */
+import { hostname } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import { syncVocabularies } from '../../db/vocabularies';
+import {
+  checkSchemaSet,
+  createSchemaSet,
+  diffSchemaDocs,
+  type SchemaChange,
+  type SchemaDoc,
+  type SchemaProblem,
+  type SchemaSet,
+  type ShapeSignature,
+} from '../../../schema-runtime';
+import { loadSchemaFiles, readSchemaExamples } from '../../../schema-runtime/node';
+import { schemaSetHash } from './set-hash';
+import { recordSchemaSet } from './schema-history';
+
+/** The channel a process notifies when a set went live, with the set's hash as payload. */
+export const SCHEMAS_CHANNEL = 'portal_schemas';
+/** The payload on that channel that asks every process to reload its folder. */
+export const RELOAD_REQUEST = 'reload';
+
+/** What a reload did. */
+export type ReloadOutcome =
+  | { status: 'live'; hash: string; changes: SchemaChange[] }
+  | { status: 'unchanged'; hash: string }
+  | { status: 'refused'; hash: string; problems: SchemaProblem[] };
+
+/** Who asked for a reload: the folder watcher, a staff member, the command, another process. */
+export type ReloadOrigin = 'start' | 'watch' | 'api' | 'command' | 'notification';
+
+/** Values of rules/service.json that name cookies and schema ids: changing them needs a restart. */
+const RESTART_ONLY = ['serviceKey', 'productKey'] as const;
+
+/** The shapes the running code was generated from (`npm run codegen`), when present. */
+export function runningShapes(): ShapeSignature | undefined {
+  try {
+    return JSON.parse(readFileSync(join(__dirname, '../../../../generated/schema-shapes.json'), 'utf8')) as ShapeSignature;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A candidate set read from a folder: its documents and set, or what is wrong with it. */
+export interface Candidate {
+  docs: SchemaDoc[];
+  set?: SchemaSet;
+  problems: SchemaProblem[];
+}
+
+/**
+ * Reads and checks the schemas of `dir` completely; `running` (the set now serving) adds the
+ * restart-only rule. Never throws for a bad folder: every fault is a problem of the answer.
+ */
+export function readCandidate(dir: string, running?: SchemaSet, shapes: ShapeSignature | undefined = runningShapes()): Candidate {
+  let docs: SchemaDoc[];
+  try {
+    docs = loadSchemaFiles(dir) as SchemaDoc[];
+  } catch (error) {
+    // loadSchemaFiles names the file that is not JSON.
+    const [file, ...reason] = (error as Error).message.split(': ');
+    return { docs: [], problems: [{ file: relative(dir, file) || file, pointer: '', reason: reason.join(': ') || 'cannot be read' }] };
+  }
+  const examples = readSchemaExamples(dir);
+  const checked = checkSchemaSet(docs, { examples: examples.examples, running: shapes });
+  const problems = [...examples.problems, ...checked.problems];
+  if (problems.length || !checked.set) return { docs, problems };
+  const set = checked.set;
+  if (running)
+    for (const key of RESTART_ONLY)
+      if (set.service[key] !== running.service[key])
+        problems.push({
+          file: 'rules/service.json',
+          pointer: `/properties/${key}/const`,
+          reason: `${key} names cookies and schemas of running sessions: changing it "${running.service[key]}" → "${set.service[key]}" needs a restart`,
+        });
+  return problems.length ? { docs, problems } : { docs, set, problems };
+}
+
+/** The folder's set when its hash is `hash` (checked elsewhere), else undefined. */
+function alreadyChecked(dir: string, hash: string): Candidate | undefined {
+  try {
+    const docs = loadSchemaFiles(dir) as SchemaDoc[];
+    const set = createSchemaSet(docs);
+    return schemaSetHash(set) === hash ? { docs, set, problems: [] } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The set this process serves and how to replace it. */
+export class LiveSchemas {
+  private docs: SchemaDoc[];
+  private reloading: Promise<ReloadOutcome> | undefined;
+
+  constructor(
+    private current: SchemaSet,
+    docs: SchemaDoc[],
+    private readonly options: { dir: string; db: Kysely<Database>; notify?: (hash: string) => Promise<void> },
+  ) {
+    this.docs = docs;
+  }
+
+  /** Where reloads are reported (the app's logger once it exists). */
+  log: (level: 'info' | 'warn', line: string, detail?: unknown) => void = (level, line, detail) =>
+    console[level === 'warn' ? 'error' : 'log'](line, detail === undefined ? '' : JSON.stringify(detail));
+
+  /** The set in use now: read it at the moment of use, never keep it. */
+  get set(): SchemaSet {
+    return this.current;
+  }
+
+  get hash(): string {
+    return schemaSetHash(this.current);
+  }
+
+  /** Records the set this process started with (a restart after an edit is a change too). */
+  async recordStart(): Promise<void> {
+    await recordSchemaSet(this.options.db, { hash: this.hash, docs: this.docs, process: processName(), origin: 'start' });
+  }
+
+  /**
+   * Loads the folder again and, when it passes every check and differs from the set in use, puts
+   * it in place, records it and tells the other processes. Reloads run one at a time.
+   */
+  reload(origin: ReloadOrigin, checkedHash?: string): Promise<ReloadOutcome> {
+    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(() => this.reloadNow(origin, checkedHash));
+    this.reloading = run;
+    return run;
+  }
+
+  /**
+   * `checkedHash`: the hash another process announced after checking it — when the folder here
+   * holds exactly that set, the checks (a second or two) are not run again.
+   */
+  private async reloadNow(origin: ReloadOrigin, checkedHash?: string): Promise<ReloadOutcome> {
+    const candidate = (checkedHash && alreadyChecked(this.options.dir, checkedHash)) || readCandidate(this.options.dir, this.current);
+    if (!candidate.set) {
+      this.log('warn', `schema set refused (${origin}); the running set keeps serving`, candidate.problems);
+      return { status: 'refused', hash: this.hash, problems: candidate.problems };
+    }
+    const hash = schemaSetHash(candidate.set);
+    if (hash === this.hash) return { status: 'unchanged', hash };
+    const changes = diffSchemaDocs(this.docs, candidate.docs);
+    // New vocabulary values (a state, a project type) need their lookup rows before anyone uses them.
+    await syncVocabularies(this.options.db, candidate.set);
+    await recordSchemaSet(this.options.db, { hash, docs: candidate.docs, process: processName(), origin });
+    this.current = candidate.set;
+    this.docs = candidate.docs;
+    this.log('info', `schema set ${hash} live (${origin}): ${changes.length} changes`, changes.map((c) => c.en));
+    if (origin !== 'notification') await this.options.notify?.(hash).catch(() => undefined);
+    return { status: 'live', hash, changes };
+  }
+}
+
+/** How a process is named in the history: host and process id. */
+export const processName = (): string => `${hostname()}:${process.pid}`;
+

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '../../..');
+
+/** The project's lint messages for `code` as if it were the file at `file` (relative to the root). */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((message) => message.ruleId === 'boundaries/zones').map((message) => message.message);
+}
+
+describe('import boundaries of the client', () => {
+  it('refuses a feature importing from the app, however the path is spelled', async () => {
+    const code = [
+      "import { mayOpenPath } from '../../app/route-access';",
+      "import { pageRoutes } from '@/client/app/routes';",
+      'export const both = [mayOpenPath, pageRoutes];',
+      '',
+    ].join('\n');
+    const messages = await lintAs('src/client/features/auth/boundary-fixture.ts', code);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/feature imports neither the app nor another feature/);
+  });
+
+  it('refuses a feature importing another feature, and lets it import its own files', async () => {
+    const code = [
+      "import { LoginForm } from '../auth/login-form';",
+      "import { rowsOf } from './rule-rows';",
+      "import { ProjectReadiness } from '../../engine/readiness/project-readiness';",
+      'export const all = [LoginForm, rowsOf, ProjectReadiness];',
+      '',
+    ].join('\n');
+    const messages = await lintAs('src/client/features/rules/boundary-fixture.ts', code);
+    expect(messages).toHaveLength(1);
+  });
+
+  it('refuses engine/ and shared/ importing features, the API or the app', async () => {
+    const code = [
+      "import { api } from '../api/api-slice';",
+      "import { pageRoutes } from '../app/routes';",
+      "import { LoginForm } from '@/client/features/auth/login-form';",
+      'export const all = [api, pageRoutes, LoginForm];',
+      '',
+    ].join('\n');
+    expect(await lintAs('src/client/shared/boundary-fixture.ts', code)).toHaveLength(3);
+    expect(await lintAs('src/client/engine/boundary-fixture.ts', code)).toHaveLength(3);
+  });
+
+  it('lets the app import features', async () => {
+    const code = "import { LoginForm } from '../features/auth/login-form';\nexport const form = LoginForm;\n";
+    expect(await lintAs('src/client/app/boundary-fixture.ts', code)).toEqual([]);
+  });
+});
