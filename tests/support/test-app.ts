@@ -56,11 +56,13 @@ export async function startTestApp(
   const start = options.live ? readCandidate(options.live.dir) : undefined;
   if (start && !start.set) throw new Error(`schemas refused: ${JSON.stringify(start.problems)}`);
   const schemas = start?.set ?? options.schemas ?? loadSchemaSet();
-  const database = options.database ?? (await createTestDatabase());
+  // The shipped schemas' demo data comes ready from a kept template on the embedded database.
+  const shipped = !options.schemas && !start;
+  const database = options.database ?? (await createTestDatabase({ seeded: shipped && options.seed !== false }));
   const handle = await database.open();
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
-  if (options.seed !== false) {
+  if (options.seed !== false && !database.seeded) {
     const { seedDemo } = await import('../../src/server/demo/seed-demo');
     await seedDemo(handle.db, schemas);
   }

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
@@ -10,23 +10,29 @@ import type { SchemaSet } from '../../src/schema-runtime';
 
 const DB_DIR = join(__dirname, '../../src/server/db');
 
+const ROOT = join(__dirname, '../..');
+
+/** The files of a folder, recursively, in a stable order. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
 /**
- * A migrated, empty embedded database as a data-directory dump, made once per set of migrations
- * and kept in the temporary folder: starting from it takes about a second, where creating a
- * database and running every migration took four to eight (most of a server test file's setup).
- * Keyed by the migrations' and the embedded engine's sources, so a changed migration makes a new one;
- * written under a temporary name and renamed, so parallel test workers never read half a file.
+ * A dump kept in the temporary folder under a name keyed by `files`' contents (and `extra`), made
+ * by `make` when missing: written under a temporary name and renamed, so parallel test workers
+ * never read half a file.
  */
-async function migratedTemplate(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const file of ['database.ts', ...readdirSync(join(DB_DIR, 'migrations')).sort().map((f) => join('migrations', f))])
-    hash.update(file).update(readFileSync(join(DB_DIR, file)));
-  hash.update(readFileSync(join(__dirname, '../../node_modules/@electric-sql/pglite/package.json')));
-  const file = join(tmpdir(), `portal-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+async function keptDump(kind: string, files: string[], extra: string, make: (handle: DatabaseHandle) => Promise<void>, from?: () => Promise<Blob>): Promise<Blob> {
+  const hash = createHash('sha256').update(extra);
+  for (const file of files) hash.update(relative(ROOT, file)).update(readFileSync(file));
+  hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  const file = join(tmpdir(), `portal-test-${kind}-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', initialData: await from?.() });
     try {
-      await migrate(handle.db);
+      await make(handle);
       const dump = await handle.dumpDataDir!();
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -36,6 +42,35 @@ async function migratedTemplate(): Promise<Blob> {
     }
   }
   return new Blob([readFileSync(file)]);
+}
+
+/**
+ * A migrated, empty embedded database as a data-directory dump, made once per set of migrations:
+ * starting from it takes about a second, where creating a database and running every migration
+ * took four to eight (most of a server test file's setup). Keyed by the migrations' and the
+ * embedded engine's sources, so a changed migration makes a new one.
+ */
+function migratedTemplate(): Promise<Blob> {
+  const files = ['database.ts', ...readdirSync(join(DB_DIR, 'migrations')).sort().map((f) => join('migrations', f))].map((f) => join(DB_DIR, f));
+  return keptDump('template', files, '', (handle) => migrate(handle.db));
+}
+
+/**
+ * The same with the lookup tables and the demo data of the shipped schemas, as `startTestApp`
+ * makes them: seeding takes most of a second (it hashes the demo passwords), and most test files
+ * start several portals on it. Keyed by the server's sources, the shipped schemas and the day (the
+ * seed's dates count from today), so an edit to any of them makes a new one.
+ */
+async function seededTemplate(): Promise<Blob> {
+  const files = [...filesUnder(join(ROOT, 'src/server')), ...filesUnder(join(ROOT, 'src/schema-runtime')), ...filesUnder(join(ROOT, 'schemas'))];
+  const day = new Date().toISOString().slice(0, 10);
+  return keptDump('seeded', files, day, async (handle) => {
+    const schemas = loadSchemaSet();
+    await migrate(handle.db);
+    await syncVocabularies(handle.db, schemas);
+    const { seedDemo } = await import('../../src/server/demo/seed-demo');
+    await seedDemo(handle.db, schemas);
+  }, migratedTemplate);
 }
 
 /**
@@ -51,9 +86,11 @@ export interface TestDatabase {
   kind: 'postgres' | 'embedded';
   /** The database's URL on the PostgreSQL server, for other processes (postgres only). */
   url?: string;
+  /** It already holds the lookup tables and the demo data of the shipped schemas (asked for with `seeded`; embedded only). */
+  seeded: boolean;
 }
 
-export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { persistent?: boolean; seeded?: boolean } = {}): Promise<TestDatabase> {
   const handles: DatabaseHandle[] = [];
   const track = async (handle: DatabaseHandle) => {
     handles.push(handle);
@@ -73,6 +110,7 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
     url.pathname = `/${name}`;
     return {
       kind: 'postgres',
+      seeded: false,
       url: url.toString(),
       open: async () => track(await openDatabase({ databaseUrl: url.toString(), dataDir: '' })),
       drop: async () => {
@@ -92,9 +130,12 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
     };
   }
   const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'portal-test-')) : 'memory://';
+  const seeded = dir === 'memory://' && Boolean(options.seeded);
+  const template = () => (seeded ? seededTemplate() : migratedTemplate());
   return {
     kind: 'embedded',
-    open: async () => track(await openDatabase({ dataDir: dir, initialData: dir === 'memory://' ? await migratedTemplate() : undefined })),
+    seeded,
+    open: async () => track(await openDatabase({ dataDir: dir, initialData: dir === 'memory://' ? await template() : undefined })),
     drop: async () => {
       await closeAll();
       if (dir !== 'memory://') rmSync(dir, { recursive: true, force: true });
