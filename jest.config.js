@@ -62,4 +62,6 @@ module.exports = {
   ],
   testTimeout: 60000,
   maxWorkers: 2,
+  // The seeded template databases made on a PostgreSQL server are dropped after the run.
+  globalTeardown: '<rootDir>/tests/support/drop-server-templates.cjs',
 };

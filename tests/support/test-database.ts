@@ -19,16 +19,20 @@ function filesUnder(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
-/**
- * A dump kept in the temporary folder under a name keyed by `files`' contents (and `extra`), made
- * by `make` when missing: written under a temporary name and renamed, so parallel test workers
- * never read half a file.
- */
-async function keptDump(kind: string, files: string[], extra: string, make: (handle: DatabaseHandle) => Promise<void>, from?: () => Promise<Blob>): Promise<Blob> {
+/** A key of `files`' names and contents, `extra` and the embedded engine's version. */
+function keyOf(files: string[], extra: string): string {
   const hash = createHash('sha256').update(extra);
   for (const file of files) hash.update(relative(ROOT, file)).update(readFileSync(file));
   hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
-  const file = join(tmpdir(), `portal-test-${kind}-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A dump kept in the temporary folder under a name with its key, made by `make` when missing:
+ * written under a temporary name and renamed, so parallel test workers never read half a file.
+ */
+async function keptDump(kind: string, key: string, make: (handle: DatabaseHandle) => Promise<void>, from?: () => Promise<Blob>): Promise<Blob> {
+  const file = join(tmpdir(), `portal-test-${kind}-${key}.tar`);
   if (!existsSync(file)) {
     const handle = await openDatabase({ dataDir: 'memory://', initialData: await from?.() });
     try {
@@ -52,31 +56,113 @@ async function keptDump(kind: string, files: string[], extra: string, make: (han
  */
 function migratedTemplate(): Promise<Blob> {
   const files = ['database.ts', ...readdirSync(join(DB_DIR, 'migrations')).sort().map((f) => join('migrations', f))].map((f) => join(DB_DIR, f));
-  return keptDump('template', files, '', (handle) => migrate(handle.db));
+  return keptDump('template', keyOf(files, ''), (handle) => migrate(handle.db));
+}
+
+/** The seeded templates' key, read once per test process and day. */
+let seededKeyOf: { day: string; key: string } | undefined;
+
+/**
+ * The key of the seeded templates: the server's sources, the shipped schemas and the day (the
+ * seed's dates count from today), so an edit to any of them makes a new template.
+ */
+function seededKey(): string {
+  const day = new Date().toISOString().slice(0, 10);
+  if (seededKeyOf?.day !== day) {
+    const files = [...filesUnder(join(ROOT, 'src/server')), ...filesUnder(join(ROOT, 'src/schema-runtime')), ...filesUnder(join(ROOT, 'schemas'))];
+    seededKeyOf = { day, key: keyOf(files, day) };
+  }
+  return seededKeyOf.key;
+}
+
+/** Migrates a database and fills it as `startTestApp` does: the lookup tables and the demo data of the shipped schemas. */
+async function seedShipped(handle: DatabaseHandle): Promise<void> {
+  const schemas = loadSchemaSet();
+  await migrate(handle.db);
+  await syncVocabularies(handle.db, schemas);
+  const { seedDemo } = await import('../../src/server/demo/seed-demo');
+  await seedDemo(handle.db, schemas);
 }
 
 /**
- * The same with the lookup tables and the demo data of the shipped schemas, as `startTestApp`
- * makes them: seeding takes most of a second (it hashes the demo passwords), and most test files
- * start several portals on it. Keyed by the server's sources, the shipped schemas and the day (the
- * seed's dates count from today), so an edit to any of them makes a new one.
+ * The migrated template with the demo data: seeding takes most of a second (it hashes the demo
+ * passwords), and most test files start several portals on it.
  */
-async function seededTemplate(): Promise<Blob> {
-  const files = [...filesUnder(join(ROOT, 'src/server')), ...filesUnder(join(ROOT, 'src/schema-runtime')), ...filesUnder(join(ROOT, 'schemas'))];
-  const day = new Date().toISOString().slice(0, 10);
-  return keptDump('seeded', files, day, async (handle) => {
-    const schemas = loadSchemaSet();
-    await migrate(handle.db);
-    await syncVocabularies(handle.db, schemas);
-    const { seedDemo } = await import('../../src/server/demo/seed-demo');
-    await seedDemo(handle.db, schemas);
-  }, migratedTemplate);
+function seededTemplate(): Promise<Blob> {
+  return keptDump('seeded', seededKey(), seedShipped, migratedTemplate);
+}
+
+/** Names of the seeded template databases on a PostgreSQL server (`drop-server-templates.cjs`, jest's teardown, drops them after the run: keep the two the same). */
+const SERVER_TEMPLATE_PREFIX = 'portal_test_seeded_';
+
+/**
+ * Waits (up to 5 s) until no connection to a database is left: a pool's end() resolves before its
+ * sockets close, and dropping WITH (FORCE) would then kill them and the pool would report an
+ * unhandled error; a template is copied or renamed only without connections.
+ */
+async function untilUnused(client: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    const left = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (left.rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Drops a database of the server once the connections a closed pool leaves behind are gone. */
+async function dropServerDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await untilUnused(client, name);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The seeded template as a database on the PostgreSQL server, made once per key: built under a
+ * name of its own and renamed, so a process that loses the race drops its copy and uses the other.
+ */
+async function seededServerTemplate(serverUrl: string): Promise<string> {
+  const name = `${SERVER_TEMPLATE_PREFIX}${seededKey()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
+    const building = `${name}_${randomBytes(3).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${building}`);
+    const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), dataDir: '' });
+    try {
+      await seedShipped(handle);
+    } finally {
+      await handle.close();
+    }
+    await untilUnused(admin, building);
+    try {
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } catch (error) {
+      await dropServerDatabase(serverUrl, building);
+      // Another process published the template first: use it.
+      if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) throw error;
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
  * A database of the test's own. With DATABASE_URL set it is a fresh database created on that
  * PostgreSQL server and dropped afterwards (runs never see each other's rows); otherwise an
  * embedded one, in memory or — with `persistent` — in a temporary folder that survives reopening.
+ * `seeded` starts it with the demo data of the shipped schemas (not for a persistent one).
  */
 export interface TestDatabase {
   /** Opens a connection (call again to simulate a restart or a second process). */
@@ -86,7 +172,7 @@ export interface TestDatabase {
   kind: 'postgres' | 'embedded';
   /** The database's URL on the PostgreSQL server, for other processes (postgres only). */
   url?: string;
-  /** It already holds the lookup tables and the demo data of the shipped schemas (asked for with `seeded`; embedded only). */
+  /** It already holds the lookup tables and the demo data of the shipped schemas (asked for with `seeded`). */
   seeded: boolean;
 }
 
@@ -102,30 +188,20 @@ export async function createTestDatabase(options: { persistent?: boolean; seeded
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const template = options.seeded ? await seededServerTemplate(serverUrl) : undefined;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const url = databaseUrl(serverUrl, name);
     return {
       kind: 'postgres',
-      seeded: false,
-      url: url.toString(),
-      open: async () => track(await openDatabase({ databaseUrl: url.toString(), dataDir: '' })),
+      seeded: Boolean(template),
+      url,
+      open: async () => track(await openDatabase({ databaseUrl: url, dataDir: '' })),
       drop: async () => {
         await closeAll();
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        // A pool's end() resolves before its sockets close; dropping WITH (FORCE) would then kill
-        // them and the pool would report an unhandled error. Wait (up to 5 s) until they are gone.
-        for (let i = 0; i < 100; i += 1) {
-          const left = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (left.rows[0].n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
+        await dropServerDatabase(serverUrl, name);
       },
     };
   }

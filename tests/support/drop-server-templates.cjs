@@ -1,0 +1,20 @@
+/**
+ * Jest's global teardown: with DATABASE_URL set, drops the seeded template databases the server
+ * tests made on that PostgreSQL server (tests/support/test-database.ts), so a run leaves the server
+ * as it found it. The test databases themselves are dropped by their tests.
+ */
+const pg = require('pg');
+
+const PREFIX = 'portal_test_seeded_';
+
+module.exports = async function dropServerTemplates() {
+  if (!process.env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [PREFIX]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+};
