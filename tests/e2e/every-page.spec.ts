@@ -8,13 +8,15 @@ import { loginAs, type DemoUser } from './helpers/portal';
  * Every page of the portal, per role and in both languages: axe-core finds no critical or serious
  * violation on the whole page (header, nav and footer included), and at 390 px the page does not
  * scroll sideways, the language toggle is on screen; a desktop and a phone screenshot of each page
- * are kept in the test's output folder.
+ * are kept in the test's output folder — except in CI, which keeps no output folder and where the
+ * two full-page screenshots of some 100 pages were a good part of the walks' time.
  */
 
 type Lang = 'hr' | 'en';
 const PHONE_WIDTH = 390;
 const langCookie = `${service.properties.serviceKey.const}-lang`;
 const NEVER_ISSUED_KEY = 'f'.repeat(64);
+const keepScreenshots = !process.env.CI;
 
 interface Stop {
   name: string;
@@ -126,14 +128,14 @@ async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Pr
   await page.goto(path);
   if (!(await settle(page))) problems.push(`${stop.name} [${lang}] has no visible h1`);
   expect(await page.locator('html').getAttribute('lang'), `${stop.name}: html lang`).toBe(lang);
-  await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
+  if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
   const { violations } = await new AxeBuilder({ page }).analyze();
   for (const v of violations.filter((x) => x.impact === 'critical' || x.impact === 'serious'))
     problems.push(`${stop.name} [${lang}] axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
 
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: testInfo.outputPath(`phone-${lang}-${stop.name}.png`), fullPage: true });
+  if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`phone-${lang}-${stop.name}.png`), fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > PHONE_WIDTH) problems.push(`${stop.name} [${lang}] is ${width} px wide at ${PHONE_WIDTH} px`);
   const toggle = page.locator('.language-toggle');

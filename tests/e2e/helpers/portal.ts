@@ -58,9 +58,12 @@ export async function logout(page: Page): Promise<void> {
   await expectPath(page, '/ui/login');
 }
 
-/** Saves a full-page screenshot under tests/e2e/screenshots/ once the page has settled. */
+/**
+ * Saves a full-page screenshot under tests/e2e/screenshots/ once the page has settled, for people to
+ * look at; CI keeps no such folder, so there it only waits for the page to settle.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  if (!process.env.CI) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
