@@ -136,6 +136,8 @@ async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Pr
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await page.waitForTimeout(150);
   if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`phone-${lang}-${stop.name}.png`), fullPage: true });
+  // The page lays itself out again after the resize (charts and grids on their resize observers).
+  await page.waitForFunction((phone) => document.documentElement.scrollWidth <= phone, PHONE_WIDTH, { timeout: 3_000 }).catch(() => undefined);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > PHONE_WIDTH) problems.push(`${stop.name} [${lang}] is ${width} px wide at ${PHONE_WIDTH} px`);
   const toggle = page.locator('.language-toggle');

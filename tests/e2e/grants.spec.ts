@@ -46,7 +46,8 @@ test.describe('hours granted', () => {
     await expect(bar.getByRole('progressbar')).toHaveAttribute('aria-valuetext', / of [\d,]+ hours/);
     await page.setViewportSize(PHONE);
     await screenshot(page, 'grants-burn-down-en-390');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The page lays itself out again after the resize: wait for it rather than read the width at once.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousAxe(page);
   });
 
@@ -92,7 +93,8 @@ test.describe('hours granted', () => {
     await expect(row).toContainText('below 50%');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'grants-efficiency-en-390');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The page lays itself out again after the resize: wait for it rather than read the width at once.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousAxe(page);
   });
 

@@ -93,6 +93,9 @@ test.describe('member readiness', () => {
   test('staff see readiness on the processing screen', async ({ page }) => {
     await loginAs(page, 'staff');
     await page.goto(`/ui/projects/${encodeURIComponent(PROJECT)}`);
+    // The processing screen asks for a good deal at once; under a loaded CI machine the section's
+    // answer has come after the assertion's 7.5 s.
+    await expect(page.getByTestId('readiness').locator('.ui.active.loader')).toHaveCount(0, { timeout: 20_000 });
     await expect(row(page, 'mnovak@irb.hr')).toHaveAttribute('data-step', 'no-ssh-key');
     await expect(row(page, 'lead')).toHaveAttribute('data-step', 'ready');
     await expect(row(page, 'lmaric@fer.hr').getByRole('button', { name: /Pošalji ponovno/ })).toBeVisible();
