@@ -20,7 +20,7 @@ export async function start(): Promise<void> {
   const store = createStore();
   // The session is checked once on load, before the first page needs it (and while the texts load).
   void store.dispatch(sessionApi.endpoints.session.initiate());
-  preloadPage(window.location.pathname);
+  preloadPage(window.location.pathname, store.dispatch);
   const i18n = await loadI18n();
   // A set put live while the page was in the background is fetched when the user comes back to it.
   watchSchemaSet();

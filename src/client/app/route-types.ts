@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type hr from '@/client/i18n/hr.json';
 import type { Locale } from '@/client/i18n/i18n';
 import type { AccessGroup } from '@/client/shared/paths';
+import type { Prefetch } from '@/client/api/prefetch';
 
 export type { AccessGroup };
 
@@ -18,6 +19,8 @@ export interface PageRoute {
   title: RouteTitle;
   /** Lazy page module; each page is its own chunk. */
   load: () => Promise<{ default: ComponentType }>;
+  /** The page's first calls, started with its chunk when the app opens on it (`api/prefetch.ts`). */
+  prefetch?: Prefetch;
   /** Params that must be all digits; anything else shows the not-found page. */
   numericParams?: readonly string[];
   /** A language the page forces (the English invitation link). */

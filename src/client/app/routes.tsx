@@ -1,6 +1,7 @@
 import { paths, requestTypePage, type PageEntry } from '@/client/shared/paths';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { requestTypes } from '@/client/shared/schema-set';
+import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests } from '@/client/api/prefetch';
 import type { PageRoute } from './route-types';
 
 /*
@@ -47,6 +48,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.requests),
     title: { key: 'requests' },
     load: () => import(/* webpackChunkName: "page-staff-requests" */ '../features/staff-requests/staff-requests-page'),
+    prefetch: prefetchStaffRequests,
   },
   {
     ...at(paths.requestDetail),
@@ -57,6 +59,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.projects),
     title: { key: 'projects' },
     load: () => import(/* webpackChunkName: "page-staff-projects" */ '../features/staff-projects/staff-projects-page'),
+    prefetch: prefetchStaffProjects,
   },
   {
     ...at(paths.projectDetail),
@@ -67,11 +70,13 @@ const staffPages: PageRoute[] = [
     ...at(paths.users),
     title: { key: 'users' },
     load: () => import(/* webpackChunkName: "page-staff-users" */ '../features/staff-users/staff-users-page'),
+    prefetch: prefetchActiveUsers,
   },
   {
     ...at(paths.inactiveUsers),
     title: { key: 'inactiveUsers' },
     load: () => import(/* webpackChunkName: "page-staff-users-inactive" */ '../features/staff-users/inactive-users-page'),
+    prefetch: prefetchInactiveUsers,
   },
   {
     ...at(paths.inactiveUserDetail),
@@ -118,11 +123,13 @@ const userPages: PageRoute[] = [
     ...at(paths.myRequests),
     title: { key: 'myRequests' },
     load: () => import(/* webpackChunkName: "page-my-requests" */ '../features/my-requests/my-requests-page'),
+    prefetch: prefetchMyRequests,
   },
   {
     ...at(paths.extendRequest),
     title: { key: 'extendRequest' },
     load: () => import(/* webpackChunkName: "page-my-requests" */ '../features/my-requests/my-requests-page'),
+    prefetch: prefetchMyRequests,
   },
   {
     ...at(paths.myRequestDetail),

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectPath, loginAs } from './helpers/portal';
+
+/**
+ * What a page opened by its address asks the server for: on a phone every request that waits for
+ * another is a round trip, so a page's first calls go out with its code rather than after it, and
+ * nothing is asked for twice or in vain.
+ */
+
+/** Paths (with query) of the requests the page makes from the document of `path` on. */
+function recordFrom(page: Page, path: string): string[] {
+  const requested: string[] = [];
+  let started = false;
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (request.resourceType() === 'document') started = pathname === path;
+    if (started) requested.push(`${pathname}${search}`);
+  });
+  return requested;
+}
+
+/**
+ * Holds back the page's own chunk until every one of `calls` has gone out (at most 5 s) and says
+ * which did while it was held: calls a page makes only once its code runs never do.
+ */
+function holdChunk(page: Page, chunk: string, calls: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  let allSeen: () => void = () => undefined;
+  const everyCall = new Promise<void>((resolve) => (allSeen = resolve));
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (calls.includes(`${pathname}${search}`)) seen.add(`${pathname}${search}`);
+    if (seen.size === calls.length) allSeen();
+  });
+  return new Promise((resolve) => {
+    void page.route(new RegExp(`/static/${chunk}\\.[0-9a-f]+\\.js$`), async (route) => {
+      await Promise.race([everyCall, new Promise((wait) => setTimeout(wait, 5000))]);
+      resolve([...seen].sort());
+      await route.continue();
+    });
+  });
+}
+
+const count = (list: string[], path: string) => list.filter((entry) => entry === path).length;
+
+test.describe('opening a page', () => {
+  test("my requests: the list's calls go out before the page's code has arrived; the session is checked once; no favicon round trip", async ({ page }) => {
+    await loginAs(page, 'lead');
+    const calls = ['/api/v1/internal/grants', '/api/v1/internal/projects-readiness/', '/api/v1/internal/projects/role/lead'];
+    const madeEarly = holdChunk(page, 'page-my-requests', calls);
+    const requested = recordFrom(page, '/ui/my-requests');
+    await page.goto('/ui/my-requests');
+    await expect(page.locator('[data-page="my-requests"] tbody tr').first()).toBeVisible();
+
+    expect(await madeEarly).toEqual(calls);
+    for (const call of [...calls, '/api/v1/sessionactive', '/api/v1/internal/schemas/']) expect(count(requested, call), call).toBe(1);
+    expect(requested).not.toContain('/favicon.ico');
+  });
+
+  test("the staff requests grid: whether its list is paged is asked before the page's code has arrived, and the list once", async ({ page }) => {
+    await loginAs(page, 'staff');
+    const madeEarly = holdChunk(page, 'page-staff-requests', ['/api/v1/internal/grid-page/requests?limit=0']);
+    const requested = recordFrom(page, '/ui/requests');
+    await page.goto('/ui/requests');
+    await expect(page.locator('.schema-grid-view .ag-row').first()).toBeVisible();
+
+    expect(await madeEarly).toEqual(['/api/v1/internal/grid-page/requests?limit=0']);
+    for (const call of ['/api/v1/sessionactive', '/api/v1/internal/grid-page/requests?limit=0', '/api/v1/internal/projects/all']) expect(count(requested, call), call).toBe(1);
+  });
+
+  test('a signed-out visitor who opens a staff grid signs in and sees it: the refused early calls are made again', async ({ page }) => {
+    await page.goto('/ui/requests');
+    await expect(page).toHaveURL(/\/ui\/login/);
+    await loginAs(page, 'staff');
+    await expectPath(page, '/ui/requests');
+    await expect(page.locator('.schema-grid-view .ag-row').first()).toBeVisible();
+  });
+});
