@@ -1,7 +1,8 @@
 import { paths, requestTypePage, type PageEntry } from '@/client/shared/paths';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { requestTypes } from '@/client/shared/schema-set';
-import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests } from '@/client/api/prefetch';
+import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests, type Prefetch } from '@/client/api/prefetch';
+import { preloadGridView } from '@/client/engine/schema-grid/grid-view-chunk';
 import type { PageRoute } from './route-types';
 
 /*
@@ -9,6 +10,14 @@ import type { PageRoute } from './route-types';
  * shared/paths.ts (where links read it too). This is the one place allowed to import features, and
  * only lazily, so each page is its own chunk.
  */
+
+/** A staff grid page's first calls, and AG Grid's chunk beside them. */
+const withGrid =
+  (calls: Prefetch): Prefetch =>
+  (dispatch) => {
+    calls(dispatch);
+    preloadGridView();
+  };
 
 /** A page's route and access group, from its entry. */
 const at = ({ path, access }: PageEntry): Pick<PageRoute, 'path' | 'access'> => ({ path, access });
@@ -48,7 +57,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.requests),
     title: { key: 'requests' },
     load: () => import(/* webpackChunkName: "page-staff-requests" */ '../features/staff-requests/staff-requests-page'),
-    prefetch: prefetchStaffRequests,
+    prefetch: withGrid(prefetchStaffRequests),
   },
   {
     ...at(paths.requestDetail),
@@ -59,7 +68,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.projects),
     title: { key: 'projects' },
     load: () => import(/* webpackChunkName: "page-staff-projects" */ '../features/staff-projects/staff-projects-page'),
-    prefetch: prefetchStaffProjects,
+    prefetch: withGrid(prefetchStaffProjects),
   },
   {
     ...at(paths.projectDetail),
@@ -70,13 +79,13 @@ const staffPages: PageRoute[] = [
     ...at(paths.users),
     title: { key: 'users' },
     load: () => import(/* webpackChunkName: "page-staff-users" */ '../features/staff-users/staff-users-page'),
-    prefetch: prefetchActiveUsers,
+    prefetch: withGrid(prefetchActiveUsers),
   },
   {
     ...at(paths.inactiveUsers),
     title: { key: 'inactiveUsers' },
     load: () => import(/* webpackChunkName: "page-staff-users-inactive" */ '../features/staff-users/inactive-users-page'),
-    prefetch: prefetchInactiveUsers,
+    prefetch: withGrid(prefetchInactiveUsers),
   },
   {
     ...at(paths.inactiveUserDetail),
@@ -92,6 +101,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.software),
     title: { key: 'software' },
     load: () => import(/* webpackChunkName: "page-staff-software" */ '../features/staff-software/staff-software-page'),
+    prefetch: () => preloadGridView(),
   },
   {
     ...at(paths.outbox),

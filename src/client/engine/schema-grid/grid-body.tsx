@@ -4,16 +4,12 @@ import type { TableLayout } from '@/schema-runtime/table-layout';
 import type { FilterValues, SortState } from '@/schema-runtime/grid-filters';
 import type { GridRow } from './grid-types';
 
-const loadGridView = () => import(/* webpackChunkName: "schema-grid" */ './grid-view');
-/**
- * AG Grid is asked for as soon as a grid page's code runs, so its chunk (the largest the portal
- * has) arrives alongside the page's rows instead of after them; a failed early load is tried again.
- */
-const gridViewLoading = loadGridView();
-gridViewLoading.catch(() => undefined);
+import { gridViewModule, preloadGridView } from './grid-view-chunk';
+
+preloadGridView();
 
 /** AG Grid itself, in its own chunk. */
-export const GridView = lazy(() => gridViewLoading.catch(loadGridView));
+export const GridView = lazy(gridViewModule);
 
 /** What the grid's shell hands its body: the layout, the columns, and the user's filters, sort and page. */
 export interface GridBodyProps {
