@@ -1,8 +1,7 @@
 import { paths, requestTypePage, type PageEntry } from '@/client/shared/paths';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { requestTypes } from '@/client/shared/schema-set';
-import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests, type Prefetch } from '@/client/api/prefetch';
-import { preloadGridView } from '@/client/engine/schema-grid/grid-view-chunk';
+import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests } from '@/client/api/prefetch';
 import type { PageRoute } from './route-types';
 
 /*
@@ -10,14 +9,6 @@ import type { PageRoute } from './route-types';
  * shared/paths.ts (where links read it too). This is the one place allowed to import features, and
  * only lazily, so each page is its own chunk.
  */
-
-/** A staff grid page's first calls, and AG Grid's chunk beside them. */
-const withGrid =
-  (calls: Prefetch): Prefetch =>
-  (dispatch) => {
-    calls(dispatch);
-    preloadGridView();
-  };
 
 /** A page's route and access group, from its entry. */
 const at = ({ path, access }: PageEntry): Pick<PageRoute, 'path' | 'access'> => ({ path, access });
@@ -57,7 +48,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.requests),
     title: { key: 'requests' },
     load: () => import(/* webpackChunkName: "page-staff-requests" */ '../features/staff-requests/staff-requests-page'),
-    prefetch: withGrid(prefetchStaffRequests),
+    prefetch: prefetchStaffRequests,
   },
   {
     ...at(paths.requestDetail),
@@ -68,7 +59,7 @@ const staffPages: PageRoute[] = [
     ...at(paths.projects),
     title: { key: 'projects' },
     load: () => import(/* webpackChunkName: "page-staff-projects" */ '../features/staff-projects/staff-projects-page'),
-    prefetch: withGrid(prefetchStaffProjects),
+    prefetch: prefetchStaffProjects,
   },
   {
     ...at(paths.projectDetail),
@@ -79,13 +70,13 @@ const staffPages: PageRoute[] = [
     ...at(paths.users),
     title: { key: 'users' },
     load: () => import(/* webpackChunkName: "page-staff-users" */ '../features/staff-users/staff-users-page'),
-    prefetch: withGrid(prefetchActiveUsers),
+    prefetch: prefetchActiveUsers,
   },
   {
     ...at(paths.inactiveUsers),
     title: { key: 'inactiveUsers' },
     load: () => import(/* webpackChunkName: "page-staff-users-inactive" */ '../features/staff-users/inactive-users-page'),
-    prefetch: withGrid(prefetchInactiveUsers),
+    prefetch: prefetchInactiveUsers,
   },
   {
     ...at(paths.inactiveUserDetail),
@@ -101,7 +92,6 @@ const staffPages: PageRoute[] = [
     ...at(paths.software),
     title: { key: 'software' },
     load: () => import(/* webpackChunkName: "page-staff-software" */ '../features/staff-software/staff-software-page'),
-    prefetch: () => preloadGridView(),
   },
   {
     ...at(paths.outbox),

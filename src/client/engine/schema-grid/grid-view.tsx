@@ -73,7 +73,10 @@ function pinMainColumnOnPhone(defs: ColDef<GridRow>[], phone: boolean): ColDef<G
   return main ? defs.map((d) => (d === main ? { ...d, pinned: 'left' as const } : d)) : defs;
 }
 
-/** AG Grid itself, in its own chunk: the page's filter bar and footer stay outside. */
+/**
+ * AG Grid itself: the page's filter bar and footer stay outside. It loads with the grid pages' code
+ * (their chunk group), so a page opened by its address asks for it at once, beside its rows.
+ */
 export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: GridViewProps) {
   const paged = !Array.isArray(rows);
   // The infinite row model gives all rows one height; the grid re-mounts when the mode changes.

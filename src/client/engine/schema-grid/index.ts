@@ -1,4 +1,4 @@
-/** SchemaGrid: staff grids drawn from `schemas/tables/` layouts (AG Grid Community in a lazy chunk). */
+/** SchemaGrid: staff grids drawn from `schemas/tables/` layouts (AG Grid Community, loaded with the grid pages' code). */
 export { SchemaGrid } from './schema-grid';
 export { StaffGridPage, type StaffGridRows } from './staff-grid-page';
 export { readTableLayout, type TableLayout } from '@/schema-runtime/table-layout';

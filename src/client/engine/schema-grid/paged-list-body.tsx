@@ -1,6 +1,6 @@
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
-import { Loader, Message } from 'semantic-ui-react';
+import { Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { FilterValues } from '@/schema-runtime/grid-filters';
 import { listRules } from '@/schema-runtime/grid-page-query';
@@ -11,7 +11,8 @@ import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
 import { schemas } from '@/client/shared/schema-set';
 import { useServerPages, type GridPageFetch } from './use-server-pages';
-import { constantNumbers, GridView, type GridBodyProps } from './grid-body';
+import { constantNumbers, type GridBodyProps } from './grid-body';
+import GridView from './grid-view';
 
 /**
  * A grid's rows from the server, a page at a time (AG Grid's infinite row model; one page is one
@@ -69,9 +70,7 @@ export function PagedListBody({
   const emptyKey = server.total === 0 ? layout.layout.emptyKey : layout.layout.noMatchKey;
   return (
     <>
-      <Suspense fallback={<Loader active inline="centered" />}>
-        <GridView columnDefs={columnDefs} rows={rows} pageSize={pageSize} onSort={onSort} onApi={onApi} />
-      </Suspense>
+      <GridView columnDefs={columnDefs} rows={rows} pageSize={pageSize} onSort={onSort} onApi={onApi} />
       {server.failed && <Message negative className="grid-failed" content={t('grid.loadFailed')} />}
       {!server.failed && server.count === 0 && <Message className="grid-empty" content={tk(emptyKey)} />}
       <GridFooter

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { TableLayout } from '@/schema-runtime/table-layout';
 import type { FilterValues, SortState } from '@/schema-runtime/grid-filters';
@@ -13,7 +12,7 @@ import { schemas } from '@/client/shared/schema-set';
 import { WholeListBody } from './whole-list-body';
 import { PagedListBody } from './paged-list-body';
 import type { GridPageFetch } from './use-server-pages';
-import type { GridBodyProps } from './grid-body';
+import { GridLoading, type GridBodyProps } from './grid-body';
 
 const NO_ACTIONS: Readonly<Record<string, GridAction>> = {};
 const vocabulary = (id: string) => schemas.vocabulary(id);
@@ -24,8 +23,8 @@ function constantNumber(name: string, fallback: number): number {
 }
 
 /**
- * A staff grid drawn from one layout file of `schemas/tables/`: the filter bar, AG Grid (loaded in
- * its own chunk), the pagination footer and CSV export. A list sent whole (`data`) is filtered,
+ * A staff grid drawn from one layout file of `schemas/tables/`: the filter bar, AG Grid, the
+ * pagination footer and CSV export. A list sent whole (`data`) is filtered,
  * sorted and numbered here by pure functions and AG Grid gets one page of the result; a list too
  * big for that (`pages`, rules/lists.json) comes from the server a page at a time, filtered and
  * sorted there by the same layout, through AG Grid's infinite row model. Both look and behave the
@@ -89,7 +88,7 @@ export function SchemaGrid<T>({
       {toolbar}
       <FilterBar filters={layout.layout.filters} values={values} options={options} onChange={onFilter} />
       {loading || (!pages && !data) ? (
-        <Loader active inline="centered" />
+        <GridLoading />
       ) : (
         <GridActionsContext.Provider value={actions}>
           {pages ? (

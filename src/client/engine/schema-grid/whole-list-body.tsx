@@ -1,5 +1,5 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
-import { Loader, Message } from 'semantic-ui-react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Message } from 'semantic-ui-react';
 import type { GridApi } from 'ag-grid-community';
 import type { ResolvedOptions } from '@/schema-runtime/grid-filters';
 import { rowFilterValues } from '@/schema-runtime/grid-options';
@@ -12,7 +12,8 @@ import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
 import { schemas } from '@/client/shared/schema-set';
 import { shownDate, shownDateTime } from './cells/shown-dates';
-import { constantNumbers, GridView, type GridBodyProps } from './grid-body';
+import { constantNumbers, type GridBodyProps } from './grid-body';
+import GridView from './grid-view';
 
 const FORMATTERS = { date: shownDate, dateTime: shownDateTime };
 // One for every grid: it holds rows and filter specs weakly, so it keeps what is still shown.
@@ -65,9 +66,7 @@ export function WholeListBody<T>({
   const emptyKey = shown.total === 0 ? layout.layout.emptyKey : layout.layout.noMatchKey;
   return (
     <>
-      <Suspense fallback={<Loader active inline="centered" />}>
-        <GridView columnDefs={columnDefs} rows={pageRows} pageSize={pageSize} onSort={onSort} onApi={onApi} />
-      </Suspense>
+      <GridView columnDefs={columnDefs} rows={pageRows} pageSize={pageSize} onSort={onSort} onApi={onApi} />
       {shown.rows.length === 0 && <Message className="grid-empty" content={tk(emptyKey)} />}
       <GridFooter
         count={shown.rows.length}
