@@ -1,21 +1,7 @@
-import { Loader } from 'semantic-ui-react';
 import type { ColDef } from 'ag-grid-community';
 import type { TableLayout } from '@/schema-runtime/table-layout';
 import type { FilterValues, SortState } from '@/schema-runtime/grid-filters';
 import type { GridRow } from './grid-types';
-
-/**
- * What a grid shows until its rows are there: a loader in a screen's height, so the page's footer
- * is below the fold already and nothing visible moves when the grid takes its place (a short
- * loader pushed the footers down when the rows arrived: a layout shift on every load).
- */
-export function GridLoading() {
-  return (
-    <div className="grid-loading">
-      <Loader active inline="centered" />
-    </div>
-  );
-}
 
 /** What the grid's shell hands its body: the layout, the columns, and the user's filters, sort and page. */
 export interface GridBodyProps {

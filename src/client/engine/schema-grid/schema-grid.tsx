@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { TableLayout } from '@/schema-runtime/table-layout';
 import type { FilterValues, SortState } from '@/schema-runtime/grid-filters';
@@ -12,7 +13,7 @@ import { schemas } from '@/client/shared/schema-set';
 import { WholeListBody } from './whole-list-body';
 import { PagedListBody } from './paged-list-body';
 import type { GridPageFetch } from './use-server-pages';
-import { GridLoading, type GridBodyProps } from './grid-body';
+import type { GridBodyProps } from './grid-body';
 
 const NO_ACTIONS: Readonly<Record<string, GridAction>> = {};
 const vocabulary = (id: string) => schemas.vocabulary(id);
@@ -88,7 +89,7 @@ export function SchemaGrid<T>({
       {toolbar}
       <FilterBar filters={layout.layout.filters} values={values} options={options} onChange={onFilter} />
       {loading || (!pages && !data) ? (
-        <GridLoading />
+        <Loader active inline="centered" />
       ) : (
         <GridActionsContext.Provider value={actions}>
           {pages ? (
