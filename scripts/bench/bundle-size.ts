@@ -4,12 +4,13 @@
  * change can see where a route's bytes go. Reads dist/client-stats.json and the source maps in
  * dist/client-maps written by scripts/build-client.ts; build first (`npm run build`).
  *
- * Prints figures; a route over its budget gets an "OVER BUDGET" line and the exit code is 1.
+ * Prints figures; a route over its budget is marked "OVER BUDGET" and the exit code is 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { moduleGzipSizes } from './bundle/module-sizes';
 import { routeFiles, type RouteFiles, type Stats } from './bundle/route-assets';
+import { figure, note } from './lib/figures';
 
 const root = path.resolve(__dirname, '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -46,11 +47,10 @@ function report(route: RouteFiles): boolean {
     for (const [label, bytes] of found.modules) modules.set(label, (modules.get(label) ?? 0) + bytes);
   }
   const lazy = route.lazy.length > 0 ? ` with ${route.lazy.join(', ')}` : '';
-  const over = total > budgetKb * 1024;
-  console.log(`${route.page.replace(/^page-/, '')}${lazy}: ${kb(total)} gzip JS in ${route.assets.length} files (budget ${budgetKb} KB)${over ? ` OVER BUDGET by ${kb(total - budgetKb * 1024)}` : ''}`);
+  const within = figure(`${route.page.replace(/^page-/, '')}${lazy}`, total / 1024, 'KB', { max: budgetKb });
   const top = [...modules].sort((a, b) => b[1] - a[1]).slice(0, TOP_MODULES);
-  console.log(`    ${top.map(([label, bytes]) => `${label} ${kb(bytes)}`).join(' · ')}`);
-  return !over;
+  note(`${route.assets.length} files: ${top.map(([label, bytes]) => `${label} ${kb(bytes)}`).join(' · ')}`);
+  return within;
 }
 
 function main(): void {
@@ -63,6 +63,7 @@ function main(): void {
   const totals = new Map(routes.map((route) => [route, route.assets.reduce((sum, asset) => sum + assetSizes(asset).total, 0)]));
   // The login page first, then the heaviest routes first.
   routes.sort((a, b) => Number(b.page === 'page-login') - Number(a.page === 'page-login') || (totals.get(b) ?? 0) - (totals.get(a) ?? 0));
+  console.log('gzip JS each route loads, then the modules its bytes come from, largest first');
   let ok = true;
   for (const route of routes) ok = report(route) && ok;
   if (!ok) process.exitCode = 1;

@@ -15,6 +15,7 @@ import { unusedJsKb } from './page-load/js-coverage';
 import { performanceScore, type PageFigures } from './page-load/lighthouse-score';
 import { mobileContext, MOBILE, settled, throttledLoad } from './page-load/throttled-load';
 import type { RawTimeline } from './page-load/timeline-recorder';
+import { figure, note, percentile } from './lib/figures';
 
 const port = Number(process.env.BENCH_PORT ?? 8433);
 const runs = Number(process.env.BENCH_PAGE_RUNS ?? 3);
@@ -46,11 +47,6 @@ function figuresOf(raw: RawTimeline): Figures {
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 async function signedInPage(browser: Browser, base: string, user: string | undefined) {
   const context = await mobileContext(browser);
   const page = await context.newPage();
@@ -61,10 +57,6 @@ async function signedInPage(browser: Browser, base: string, user: string | undef
     await page.goto('about:blank');
   }
   return { context, page };
-}
-
-function line(label: string, value: string, budget: string, ok: boolean): void {
-  console.log(`  ${label.padEnd(22)} ${value.padStart(9)}   budget ${budget}${ok ? '' : '   OVER BUDGET'}`);
 }
 
 async function measure(browser: Browser, base: string): Promise<void> {
@@ -79,24 +71,24 @@ async function measure(browser: Browser, base: string): Promise<void> {
       all.push(figuresOf(raw));
       await context.close();
     }
-    const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
+    const pick = (key: keyof Figures) => percentile(all.map((f) => f[key]), 50);
     const figures = { fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls') };
     const { context, page } = await signedInPage(browser, base, target.user);
     const coverage = await unusedJsKb(page, `${base}${target.path}`, () => settled(page));
     await context.close();
     const score = performanceScore(figures);
-    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const s = (ms: number) => ms / 1000;
     console.log(`${target.path}${target.user ? ` (as ${target.user})` : ''}`);
-    line('score-like (no SI)', String(score), `≥ ${BUDGETS.score}`, score >= BUDGETS.score);
-    line('FCP', s(figures.fcpMs), `≤ ${s(BUDGETS.fcpMs)}`, figures.fcpMs <= BUDGETS.fcpMs);
-    line('LCP', s(figures.lcpMs), `≤ ${s(BUDGETS.lcpMs)}`, figures.lcpMs <= BUDGETS.lcpMs);
-    line('TBT', `${Math.round(figures.tbtMs)} ms`, `≤ ${BUDGETS.tbtMs} ms`, figures.tbtMs <= BUDGETS.tbtMs);
-    line('TTI', s(pick('ttiMs')), `≤ ${s(BUDGETS.ttiMs)}`, pick('ttiMs') <= BUDGETS.ttiMs);
-    line('CLS', figures.cls.toFixed(3), `≤ ${BUDGETS.cls}`, figures.cls <= BUDGETS.cls);
-    line('render-blocking until', s(pick('blockingMs')), `≤ ${s(BUDGETS.blockingMs)}`, pick('blockingMs') <= BUDGETS.blockingMs);
-    console.log(`    (blocking: ${blockingFiles || 'none'})`);
-    line('unused JS', `${coverage.unusedKb.toFixed(1)} KB`, `≤ ${BUDGETS.unusedJsKb} KB`, coverage.unusedKb <= BUDGETS.unusedJsKb);
-    console.log(`    (of ${coverage.totalKb.toFixed(1)} KB gzip JS run by the page; ${pick('jsKb').toFixed(1)} KB JS transferred)`);
+    figure('  score-like (no SI)', score, '', { min: BUDGETS.score }, 0);
+    figure('  FCP', s(figures.fcpMs), 's', { max: s(BUDGETS.fcpMs) }, 2);
+    figure('  LCP', s(figures.lcpMs), 's', { max: s(BUDGETS.lcpMs) }, 2);
+    figure('  TBT', figures.tbtMs, 'ms', { max: BUDGETS.tbtMs }, 0);
+    figure('  TTI', s(pick('ttiMs')), 's', { max: s(BUDGETS.ttiMs) }, 2);
+    figure('  CLS', figures.cls, '', { max: BUDGETS.cls }, 3);
+    figure('  render-blocking until', s(pick('blockingMs')), 's', { max: s(BUDGETS.blockingMs) }, 2);
+    note(`blocking: ${blockingFiles || 'none'}`);
+    figure('  unused JS', coverage.unusedKb, 'KB', { max: BUDGETS.unusedJsKb });
+    note(`of ${coverage.totalKb.toFixed(1)} KB gzip JS run by the page; ${pick('jsKb').toFixed(1)} KB JS transferred`);
   }
 }
 

@@ -13,15 +13,10 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { readConfig } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
-import { migrate } from '../../src/server/db/database';
-import { lookupIds, syncVocabularies } from '../../src/server/db/vocabularies';
-import { createSession } from '../../src/server/services/sessions';
+import { lookupIds } from '../../src/server/db/vocabularies';
 import { startSessionCache } from '../../src/server/services/session-cache';
-import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { createTestDatabase } from '../../tests/support/test-database';
+import { benchApp, sessionCookie, withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
+import { figure, note, percentile, type Budget } from './lib/figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,80 +39,75 @@ async function throughput(url: string, headers: Record<string, string> = {}): Pr
 }
 
 async function main(): Promise<void> {
-  const schemas = loadSchemaSet();
-  const database = await createTestDatabase();
   const clientDir = mkdtempSync(join(tmpdir(), 'bench-client-'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>bench</title>');
   writeFileSync(join(clientDir, 'app.0123456789abcdef.js'), `console.log(${JSON.stringify('x'.repeat(20_000))});`);
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ active: true }));
-  let portal: FastifyInstance | undefined;
   try {
-    const handle = await database.open();
-    await migrate(handle.db);
-    await syncVocabularies(handle.db, schemas);
-    const lead = (await lookupIds(handle.db, 'roles')).get('lead');
-    const state = [...(await lookupIds(handle.db, 'states')).values()][0];
-    const type = [...(await lookupIds(handle.db, 'project_types')).values()][0];
-    await sql`
-      INSERT INTO users (username, first_name, last_name, person_mail, status)
-      SELECT 'user' || g || '@example.org', 'Ime' || g, 'Prezime' || g, 'user' || g || '@example.org', true
-        FROM generate_series(1, 2000) g`.execute(handle.db);
-    const user = await handle.db.selectFrom('users').select('id').where('username', '=', 'user1@example.org').executeTakeFirstOrThrow();
-    await sql`
-      INSERT INTO projects (identifier, name, institute, reason, state_id, project_type_id, is_active)
-      SELECT 'B-' || g, 'Projekt ' || g, 'Institut', 'x', ${state}, ${type}, true FROM generate_series(1, 5) g`.execute(handle.db);
-    await sql`INSERT INTO memberships (user_id, project_id, role_id) SELECT ${user.id}, id, ${lead} FROM projects`.execute(handle.db);
-    const session = await createSession(handle.db, user.id, 1);
-    if (process.env.BENCH_NO_SESSION_CACHE !== '1') await startSessionCache(handle);
-    const ctx: AppContext = {
-      db: handle.db,
-      schemas,
-      config: { ...readConfig({ NODE_ENV: 'test' }), demo: false, jobs: false, clientDir },
-    };
-    portal = await buildApp(ctx, { logger: false });
+    await withBenchDatabase((bench) => measure(bench, clientDir, bare));
+  } finally {
+    await bare.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  }
+}
+
+/** Fills the database, serves the portal from it with the client in `clientDir` and prints the figures. */
+async function measure({ handle, db, kind, schemas }: BenchDatabase, clientDir: string, bare: FastifyInstance): Promise<void> {
+  const lead = (await lookupIds(db, 'roles')).get('lead');
+  const state = [...(await lookupIds(db, 'states')).values()][0];
+  const type = [...(await lookupIds(db, 'project_types')).values()][0];
+  await sql`
+    INSERT INTO users (username, first_name, last_name, person_mail, status)
+    SELECT 'user' || g || '@example.org', 'Ime' || g, 'Prezime' || g, 'user' || g || '@example.org', true
+      FROM generate_series(1, 2000) g`.execute(db);
+  const user = await db.selectFrom('users').select('id').where('username', '=', 'user1@example.org').executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO projects (identifier, name, institute, reason, state_id, project_type_id, is_active)
+    SELECT 'B-' || g, 'Projekt ' || g, 'Institut', 'x', ${state}, ${type}, true FROM generate_series(1, 5) g`.execute(db);
+  await sql`INSERT INTO memberships (user_id, project_id, role_id) SELECT ${user.id}, id, ${lead} FROM projects`.execute(db);
+  const cookie = { cookie: await sessionCookie(db, schemas, user.id) };
+  if (process.env.BENCH_NO_SESSION_CACHE !== '1') await startSessionCache(handle);
+  const portal = await benchApp(db, schemas, clientDir);
+  try {
     const portalBase = await listen(portal);
     const bareBase = await listen(bare);
-    const cookie = { cookie: `${schemas.service.serviceKey}_session=${session.token}` };
     const probe = await fetch(`${portalBase}/api/v1/sessionactive`, { headers: cookie });
     const answer = (await probe.json()) as { active: boolean };
     if (!answer.active) throw new Error('the bench session is not active');
 
-    console.log(`database: ${database.kind}; ${CONNECTIONS} connections from a worker thread, ${SECONDS} s per figure, ${ROUNDS} rounds`);
+    console.log(`database: ${kind}; ${CONNECTIONS} connections from a worker thread, ${SECONDS} s per figure, ${ROUNDS} rounds`);
     const assetUrl = `${portalBase}/static/app.0123456789abcdef.js`;
-    const figures: { label: string; url: string; headers: Record<string, string>; note: string }[] = [
-      { label: 'sessionactive, logged in', url: `${portalBase}/api/v1/sessionactive`, headers: cookie, note: ' (goal ≥ 50%)' },
+    const targets: { label: string; url: string; headers: Record<string, string>; goal?: Budget; meaning?: string }[] = [
+      { label: 'sessionactive, logged in', url: `${portalBase}/api/v1/sessionactive`, headers: cookie, goal: { min: 50 } },
       // The portal's own hooks (security headers, guards, timing, compression check) without any session.
-      { label: 'portal /healthz, no session', url: `${portalBase}/healthz`, headers: {}, note: '' },
-      { label: 'static asset (20 KB), session cookie', url: assetUrl, headers: { ...cookie, 'accept-encoding': 'identity' }, note: '' },
-      { label: 'the same asset, no cookie', url: assetUrl, headers: { 'accept-encoding': 'identity' }, note: ' (equal: the cookie costs nothing)' },
+      { label: 'portal /healthz, no session', url: `${portalBase}/healthz`, headers: {} },
+      { label: 'static asset (20 KB), session cookie', url: assetUrl, headers: { ...cookie, 'accept-encoding': 'identity' } },
+      { label: 'the same asset, no cookie', url: assetUrl, headers: { 'accept-encoding': 'identity' }, meaning: 'expected equal to the asset with the cookie: the cookie should cost nothing' },
     ];
     // Each round measures the bare route again, and each figure is a ratio to its own round's bare
     // figure: a machine whose load changes during the run moves both alike. Medians over the rounds.
     const bareRuns: number[] = [];
-    const rps = figures.map(() => [] as number[]);
-    const ratios = figures.map(() => [] as number[]);
+    const rps = targets.map(() => [] as number[]);
+    const ratios = targets.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
       const bareRps = await throughput(`${bareBase}/bare`);
       bareRuns.push(bareRps);
-      for (const [i, figure] of figures.entries()) {
-        const value = await throughput(figure.url, figure.headers);
+      for (const [i, target] of targets.entries()) {
+        const value = await throughput(target.url, target.headers);
         rps[i].push(value);
         ratios[i].push(value / bareRps);
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    console.log(`${'bare Fastify route'.padEnd(38)} ${median(bareRuns).toFixed(0).padStart(7)} req/s (rounds: ${bareRuns.map((v) => v.toFixed(0)).join(', ')})`);
-    for (const [i, figure] of figures.entries())
-      console.log(
-        `${figure.label.padEnd(38)} ${median(rps[i]).toFixed(0).padStart(7)} req/s = ${(100 * median(ratios[i])).toFixed(0)}% of bare` +
-          ` (rounds: ${ratios[i].map((r) => `${(100 * r).toFixed(0)}%`).join(', ')})${figure.note}`,
-      );
+    const median = (values: number[]) => percentile(values, 50);
+    figure('bare Fastify route', median(bareRuns), 'req/s', undefined, 0);
+    note(`rounds: ${bareRuns.map((v) => v.toFixed(0)).join(', ')} req/s`);
+    for (const [i, { label, goal, meaning }] of targets.entries()) {
+      figure(`${label}, share of bare`, 100 * median(ratios[i]), '%', goal, 0);
+      note(`${median(rps[i]).toFixed(0)} req/s; rounds: ${ratios[i].map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}${meaning ? `; ${meaning}` : ''}`);
+    }
   } finally {
-    await portal?.close();
-    await bare.close();
-    await database.drop();
-    rmSync(clientDir, { recursive: true, force: true });
+    await portal.close();
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { withPortalInChromium } from '../lib/bench-browser';
+import { figure, note } from './lib/figures';
 
 const port = Number(process.env.BENCH_PORT ?? 8402);
 const base = `http://127.0.0.1:${port}`;
@@ -45,18 +46,19 @@ function record(cdp: CDPSession): { stop(): Transfer[] } {
   return { stop: () => done.splice(0) };
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`.padStart(8);
+const kb = (n: number) => n / 1024;
 
+/** Prints what came over the wire for one page: in all, its JS and its API calls, then its large API answers. */
 function report(label: string, transfers: Transfer[]): void {
   const sum = (list: Transfer[], key: 'wire' | 'decoded') => list.reduce((s, t) => s + t[key], 0);
   const scripts = transfers.filter((t) => t.type === 'Script');
   const api = transfers.filter((t) => t.type === 'XHR' || t.type === 'Fetch');
-  console.log(
-    `${label.padEnd(22)} all ${kb(sum(transfers, 'wire'))} on the wire (${kb(sum(transfers, 'decoded'))} decoded), ` +
-      `JS ${kb(sum(scripts, 'wire'))} (${kb(sum(scripts, 'decoded'))}), API ${kb(sum(api, 'wire'))} (${kb(sum(api, 'decoded'))}) in ${transfers.length} responses`,
-  );
+  for (const [what, list] of [['all', transfers], ['JS', scripts], ['API', api]] as const) {
+    figure(`${label}: ${what} on the wire`, kb(sum(list, 'wire')), 'KB', undefined, 0);
+    note(`${kb(sum(list, 'decoded')).toFixed(0)} KB decoded in ${list.length} responses`);
+  }
   for (const t of api.filter((a) => a.decoded > 20_000))
-    console.log(`  ${new URL(t.url).pathname.padEnd(40)} ${kb(t.wire)} on the wire, ${kb(t.decoded)} decoded, ${t.encoding}`);
+    note(`${new URL(t.url).pathname}: ${kb(t.wire).toFixed(0)} KB on the wire, ${kb(t.decoded).toFixed(0)} KB decoded, ${t.encoding}`);
 }
 
 async function settle(page: Page): Promise<void> {

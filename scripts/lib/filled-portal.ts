@@ -4,7 +4,7 @@
  * benchmarks of grids at the centre's scale. SCHEMAS_DIR may point at an edited schema copy.
  */
 import { runE2ePortal, runMain } from '../../tests/e2e/e2e-portal';
-import { fill } from '../bench/api-lists';
+import { fill } from '../bench/lib/bench-portal';
 
 const [users, projects] = (process.env.BENCH_FILL ?? '20000x5000').split('x').map(Number);
 
