@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Message } from 'semantic-ui-react';
 import { useSessionQuery } from '@/client/api/session';
 import { readInvitation } from '@/client/shared/invitation-storage';
 import { FederatedLogin } from './federated-login';
@@ -10,7 +9,9 @@ import { LoginForm } from './login-form';
 /**
  * /ui/login: password login plus federated sign-in; a logged-in visitor is sent on to their landing
  * page. A visitor who came through an invitation link is told that signing in accepts it, so the
- * plain login page does not look like the link was lost.
+ * plain login page does not look like the link was lost. Written in semantic-ui's markup rather
+ * than its React components, as the form is: those would bring their library (and lodash) to the
+ * first page every visitor loads.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -23,7 +24,15 @@ export default function LoginPage() {
         {t('login.heading')}
         <div className="sub header">{t('login.intro')}</div>
       </h1>
-      {invited && <Message info icon="mail" data-testid="login-invitation" header={t('login.invitationHeader')} content={t('login.invitationText')} />}
+      {invited && (
+        <div className="ui icon info message" data-testid="login-invitation">
+          <i aria-hidden="true" className="mail icon" />
+          <div className="content">
+            <div className="header">{t('login.invitationHeader')}</div>
+            <p>{t('login.invitationText')}</p>
+          </div>
+        </div>
+      )}
       <LoginForm />
       <div className="ui horizontal divider">{t('login.or')}</div>
       <FederatedLogin edugain={session?.config.enable_edugain ?? false} />
