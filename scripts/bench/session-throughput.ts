@@ -1,10 +1,11 @@
 /**
  * Session-check benchmark: throughput (autocannon over real HTTP on loopback) of a logged-in
  * `GET /api/v1/sessionactive` and of a static asset requested with the session cookie, each as a
- * ratio of a bare Fastify route's throughput measured in the same run (goal: sessionactive ≥ 50%).
- * The portal runs on a throw-away database (embedded, or on the server of DATABASE_URL) with
- * 2,000 users, the signed-in one a member of 5 projects. Also prints the portal's `/healthz` (its
- * hooks without any session) to tell the session check's cost from the rest. Prints; asserts nothing.
+ * ratio of a bare Fastify route's throughput measured in the same run (goal: sessionactive ≥ 50%
+ * in every round, so the lowest round is the figure judged). The portal runs on a throw-away
+ * database (embedded, or on the server of DATABASE_URL) with 2,000 users, the signed-in one a member
+ * of 5 projects. Also prints the portal's `/healthz` (its hooks without any session) to tell the
+ * session check's cost from the rest. Prints; asserts nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,7 +87,7 @@ async function measure({ handle, db, kind, schemas }: BenchDatabase, clientDir: 
       { label: 'the same asset, no cookie', url: assetUrl, headers: { 'accept-encoding': 'identity' }, meaning: 'expected equal to the asset with the cookie: the cookie should cost nothing' },
     ];
     // Each round measures the bare route again, and each figure is a ratio to its own round's bare
-    // figure: a machine whose load changes during the run moves both alike. Medians over the rounds.
+    // figure: a machine whose load changes during the run moves both alike.
     const bareRuns: number[] = [];
     const rps = targets.map(() => [] as number[]);
     const ratios = targets.map(() => [] as number[]);
@@ -102,9 +103,10 @@ async function measure({ handle, db, kind, schemas }: BenchDatabase, clientDir: 
     const median = (values: number[]) => percentile(values, 50);
     figure('bare Fastify route', median(bareRuns), 'req/s', undefined, 0);
     note(`rounds: ${bareRuns.map((v) => v.toFixed(0)).join(', ')} req/s`);
+    // A goal holds in every round (issue 22), so the lowest round is the figure judged.
     for (const [i, { label, goal, meaning }] of targets.entries()) {
-      figure(`${label}, share of bare`, 100 * median(ratios[i]), '%', goal, 0);
-      note(`${median(rps[i]).toFixed(0)} req/s; rounds: ${ratios[i].map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}${meaning ? `; ${meaning}` : ''}`);
+      figure(`${label}, share of bare, lowest round`, 100 * Math.min(...ratios[i]), '%', goal, 0);
+      note(`median ${(100 * median(ratios[i])).toFixed(0)}%, ${median(rps[i]).toFixed(0)} req/s; rounds: ${ratios[i].map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}${meaning ? `; ${meaning}` : ''}`);
     }
   } finally {
     await portal.close();
