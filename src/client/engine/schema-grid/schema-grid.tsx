@@ -25,11 +25,11 @@ function constantNumber(name: string, fallback: number): number {
 
 /**
  * A staff grid drawn from one layout file of `schemas/tables/`: the filter bar, AG Grid, the
- * pagination footer and CSV export. A list sent whole (`data`) is filtered,
- * sorted and numbered here by pure functions and AG Grid gets one page of the result; a list too
- * big for that (`pages`, rules/lists.json) comes from the server a page at a time, filtered and
- * sorted there by the same layout, through AG Grid's infinite row model. Both look and behave the
- * same. The grid re-mounts when the language changes so its headers follow.
+ * pagination footer and CSV export. A list sent whole (`data`) is filtered, sorted and numbered
+ * here by pure functions and AG Grid gets one page of the result; a list too big for that (`pages`,
+ * rules/lists.json) comes from the server a page at a time, filtered and sorted there by the same
+ * layout, through AG Grid's infinite row model. Both look and behave the same. The grid re-mounts
+ * when the language changes so its headers follow.
  */
 export function SchemaGrid<T>({
   layout,
