@@ -7,13 +7,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
-import { readConfig } from '../../../src/server/config';
 import { migrate, type DatabaseHandle } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/tables';
 import { lookupIds, syncVocabularies } from '../../../src/server/db/vocabularies';
 import { createSession } from '../../../src/server/services/sessions';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
 import type { SchemaSet } from '../../../src/schema-runtime';
+import { testConfig } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 
 export interface BenchDatabase {
@@ -38,11 +38,11 @@ export async function withBenchDatabase(work: (bench: BenchDatabase) => Promise<
 }
 
 /**
- * The portal's app on `db` as a test builds it: no demo data, no background jobs, no logger;
- * `clientDir` is where it serves the client from (none by default).
+ * The portal's app on `db` with the tests' configuration (no demo data, no background jobs) and no
+ * logger; `clientDir` is where it serves the client from (none by default).
  */
-export function benchApp(db: Kysely<Database>, schemas: SchemaSet, clientDir = '/nonexistent'): Promise<FastifyInstance> {
-  return buildApp({ db, schemas, config: { ...readConfig({ NODE_ENV: 'test' }), demo: false, jobs: false, clientDir } }, { logger: false });
+export function benchApp(db: Kysely<Database>, schemas: SchemaSet, clientDir?: string): Promise<FastifyInstance> {
+  return buildApp({ db, schemas, config: testConfig(clientDir ? { clientDir } : {}) }, { logger: false });
 }
 
 /** The cookie of a new session of `userId`, as a signed-in browser sends it. */
