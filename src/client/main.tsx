@@ -13,6 +13,7 @@ import { createStore } from './app/store';
 import { loadI18n } from './i18n/i18n';
 import { watchSchemaSet } from './shared/schema-docs';
 import { ToastProvider } from './shared/toast/toast-provider';
+import { yieldToMain } from './shared/yield-to-main';
 
 /** Starts the app once the schema set is loaded; resolves when the first render is under way. */
 export async function start(): Promise<void> {
@@ -21,7 +22,11 @@ export async function start(): Promise<void> {
   // The session is checked once on load, before the first page needs it (and while the texts load).
   void store.dispatch(sessionApi.endpoints.session.initiate());
   preloadPage(window.location.pathname, store.dispatch);
+  // Each step below is its own task on a phone: the calls above go out, then the texts are set up,
+  // then the first render starts (see yieldToMain).
+  await yieldToMain();
   const i18n = await loadI18n();
+  await yieldToMain();
   // A set put live while the page was in the background is fetched when the user comes back to it.
   watchSchemaSet();
 

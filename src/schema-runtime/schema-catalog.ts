@@ -44,47 +44,63 @@ export function productKeyOf(docs: readonly Record<string, unknown>[]): string {
  * A staff-only request type (`staffOnly` of its entry in requests/index.json) makes its form's
  * schema `staffOnly` too, so that validating for the role `user` refuses the payload; a type not
  * `accepting` requests makes its form `notAccepting`, which refuses every payload. Stated once,
- * in the index; derived here at load time.
+ * in the index; derived here at load time. The marks of each form, by the form's `$id`.
  */
-function markStaffOnlyForms(byId: Map<string, SchemaDoc>): void {
-  const index = byId.get(schemaIdOf(SCHEMA_IDS.requestTypes));
+function staffOnlyMarks(index: SchemaDoc | undefined): Map<string, Record<string, true>> {
   const entries = (index?.oneOf ?? []) as { staffOnly?: unknown; accepting?: unknown; form?: unknown }[];
+  const marks = new Map<string, Record<string, true>>();
   for (const entry of entries) {
     if (typeof entry.form !== 'string') continue;
-    const formId = schemaIdOf(`requests/${entry.form}`);
-    const form = byId.get(formId);
-    if (!form) continue;
-    byId.set(formId, { ...form, ...(entry.staffOnly === true ? { staffOnly: true } : {}), ...(entry.accepting === false ? { notAccepting: true } : {}) });
+    marks.set(schemaIdOf(`requests/${entry.form}`), { ...(entry.staffOnly === true ? { staffOnly: true } : {}), ...(entry.accepting === false ? { notAccepting: true } : {}) });
   }
+  return marks;
 }
 
 /**
  * Builds the catalog from schema documents. `{product}` in any string or key is replaced by the
  * product key of `rules/service.json` before anything else sees the schemas.
  *
+ * A document is prepared (substituted, its enums derived, its marks set) when it is first read and
+ * kept: a page that reads a handful of the set's documents does not walk all of them as it starts.
+ *
  * @throws when a document has no `$id`, two share one, or the service schema is missing.
  */
 export function createSchemaCatalog(docs: readonly Record<string, unknown>[]): SchemaCatalog {
   const productKey = productKeyOf(docs);
-  const byId = new Map<string, SchemaDoc>();
+  const sources = new Map<string, Record<string, unknown>>();
   for (const doc of docs) {
     if (typeof doc.$id !== 'string') throw new Error(`a schema has no $id: ${JSON.stringify(doc).slice(0, 80)}`);
-    if (byId.has(doc.$id)) throw new Error(`two schemas share the $id ${doc.$id}`);
-    byId.set(doc.$id, deriveEnums(substituteProduct(doc as SchemaDoc, productKey)));
+    if (sources.has(doc.$id)) throw new Error(`two schemas share the $id ${doc.$id}`);
+    sources.set(doc.$id, doc);
   }
-  markStaffOnlyForms(byId);
+  const prepared = new Map<string, SchemaDoc>();
+  let marks: Map<string, Record<string, true>> | undefined;
+  const prepare = (id: string): SchemaDoc | undefined => {
+    let doc = prepared.get(id);
+    if (doc) return doc;
+    const source = sources.get(id);
+    if (!source) return undefined;
+    doc = deriveEnums(substituteProduct(source as SchemaDoc, productKey));
+    if (id !== SCHEMA_IDS.requestTypes) {
+      marks ??= staffOnlyMarks(prepare(SCHEMA_IDS.requestTypes));
+      const mark = marks.get(id);
+      if (mark) doc = { ...doc, ...mark };
+    }
+    prepared.set(id, doc);
+    return doc;
+  };
   const schema = (nameOrId: string): SchemaDoc => {
-    const found = byId.get(schemaIdOf(nameOrId));
+    const found = prepare(schemaIdOf(nameOrId));
     if (!found) throw new Error(`unknown schema ${nameOrId}`);
     return found;
   };
-  const resolve = (ref: string, base: string) => byId.get(new URL(ref, base).toString().replace(/#$/, ''));
+  const resolve = (ref: string, base: string) => prepare(new URL(ref, base).toString().replace(/#$/, ''));
   return {
     service: readConsts<ServiceConfig>(schema(SCHEMA_IDS.service)),
-    constants: byId.has(SCHEMA_IDS.constants)
+    constants: sources.has(SCHEMA_IDS.constants)
       ? readConsts<PortalConstants>(schema(SCHEMA_IDS.constants))
       : ({} as PortalConstants),
-    ids: [...byId.keys()].sort(),
+    ids: [...sources.keys()].sort(),
     schema,
     vocabulary: <A,>(nameOrId: string) => readVocabulary<A>(schema(nameOrId), resolve),
   };

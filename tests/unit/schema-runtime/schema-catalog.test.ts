@@ -43,6 +43,19 @@ describe('createSchemaCatalog', () => {
     expect(catalog.schema('requests/practical-class')).not.toHaveProperty('notAccepting');
   });
 
+  it('prepares a document when it is first read, whatever is read before it, and keeps it', () => {
+    // A fresh catalog whose first read is a form: its marks come from the index, not yet read.
+    const fresh = createSchemaCatalog(shipped);
+    const form = fresh.schema('requests/internal-project');
+    expect(form).toMatchObject({ staffOnly: true });
+    expect(fresh.schema('https://portal.schemas/requests/internal-project.json')).toBe(form);
+    expect(fresh.schema('requests/index')).toEqual(catalog.schema('requests/index'));
+    // The documents handed in are left as they came: {product} still unreplaced, no marks.
+    const source = shipped.find((d) => d.$id.endsWith('/requests/internal-project.json'))!;
+    expect(source).not.toHaveProperty('staffOnly');
+    expect(JSON.stringify(shipped)).toContain('{product}');
+  });
+
   it('refuses a document without $id and two sharing one', () => {
     const { $id: _id, ...anonymous } = structuredClone(shipped[0]) as Record<string, unknown>;
     expect(() => createSchemaCatalog([...shipped, anonymous])).toThrow(/^a schema has no \$id: /);
