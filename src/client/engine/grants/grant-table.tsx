@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Table } from 'semantic-ui-react';
 import type { GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '@generated';
-import { formatDate } from '../format';
+import { formatDate, numberFormat } from '../format';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import './grants.css';
@@ -19,7 +19,7 @@ export function useClusterLabel() {
 /** Numbers as the interface language writes them. */
 export function useNumber(fractionDigits = 0) {
   const { i18n } = useTranslation();
-  return new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'hr-HR', { maximumFractionDigits: fractionDigits });
+  return numberFormat(i18n.language, { maximumFractionDigits: fractionDigits });
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import { schemas } from '@/client/shared/schema-set';
+import { numberFormat } from '@/client/engine/format';
 import { ScrollBox } from '@/client/engine/grants/grant-table';
 
 const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
@@ -20,9 +21,8 @@ export interface BurnDownPoint {
  */
 export function BurnDownChart({ id, title, points }: { id: string; title: string; points: BurnDownPoint[] }) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'hr-HR';
   const { height } = schemas.constants.accountingChartSize;
-  const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }), [locale]);
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 0 });
   const { options, series } = useMemo(() => {
     const apex: ApexOptions = {
       chart: { id, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'Lato, sans-serif', zoom: { enabled: false } },

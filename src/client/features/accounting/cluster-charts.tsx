@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from 'semantic-ui-react';
 import type { ClusterUsage, UsageForecast } from '@/client/api/accounting';
-import { formatDate } from '@/client/engine/format';
+import { formatDate, numberFormat } from '@/client/engine/format';
 import { UsageChart, type ChartLine } from './usage-chart';
 import { allZero, seriesOf } from './usage-series';
 import { stackForecast } from './forecast-line';
@@ -25,7 +25,7 @@ export interface ClusterChartsProps {
 export function ClusterCharts({ cluster, title, usage, cumulative, filter, names, forecast }: ClusterChartsProps) {
   const { t, i18n } = useTranslation();
   const mode = cumulative ? 'cumulative' : 'monthly';
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'hr-HR', { maximumFractionDigits: 0 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 0 });
   const forecasts = useMemo(
     () =>
       Object.entries(forecast ?? {})

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Loader, Message, Table } from 'semantic-ui-react';
 import { useScienceUsageQuery, type ScienceUsage, type ScienceUsageQuery, type UsageRow } from '@/client/api/accounting';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { numberFormat } from '@/client/engine/format';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
@@ -35,7 +36,7 @@ function Choice<T extends string>({ id, label, value, options, onChange }: { id:
 /** The window's totals per column of one cluster, with each column's share of the cluster's hours. */
 function TotalsTable({ cluster, title, label, lang }: { cluster: Cluster; title: string; label: (key: string) => string; lang: Lang }) {
   const { t } = useTranslation();
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'hr-HR', { maximumFractionDigits: 1 });
+  const number = numberFormat(lang, { maximumFractionDigits: 1 });
   const percent = (part: number, all: number) => (all > 0 ? `${number.format((part / all) * 100)} %` : '–');
   const keys = Object.keys(cluster.totals.cpuh);
   const gpu = cluster.totals.gpuhAll > 0;

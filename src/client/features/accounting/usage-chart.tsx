@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Header, Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import type { UsageRow } from '@/client/api/accounting';
+import { numberFormat } from '@/client/engine/format';
 import { schemas } from '@/client/shared/schema-set';
 import { seriesOf, toCsv, type ColumnNaming } from './usage-series';
 
@@ -45,7 +46,7 @@ function download(name: string, text: string) {
 /** One stacked bar chart (months × projects or users) with its colour legend and a CSV download. */
 export function UsageChart({ id, title, rows, filter, names, lines = [], naming }: UsageChartProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'hr-HR';
+  const lang = i18n.language;
   const { width, height } = schemas.constants.accountingChartSize;
   const palette = schemas.constants.accountingPalette as readonly string[];
   const { options, series } = useMemo(() => {
@@ -53,7 +54,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
     const columns = bars.map((b) => b.key);
     const months = [...rows.map((r) => r.month)];
     for (const line of lines) for (const p of line.points) if (!months.includes(p.month)) months.push(p.month);
-    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    const number = numberFormat(lang, { maximumFractionDigits: 2 });
     const all = [
       ...bars.map((s) => ({ name: naming?.label ? naming.label(s.key) : names[s.key] ? `${s.key} – ${names[s.key]}` : s.key, type: 'bar', data: [...s.data, ...Array(months.length - rows.length).fill(null)] })),
       ...lines.map((line) => ({ name: line.name, type: 'line', data: months.map((m) => line.points.find((p) => p.month === m)?.value ?? null) })),
@@ -76,7 +77,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
       responsive: [{ breakpoint: 768, options: { chart: { height: height + 24 * (bars.length + lines.length) }, legend: { fontSize: '11px' }, xaxis: { labels: { rotate: -90 } } } }],
     };
     return { options: apex, series: all };
-  }, [rows, filter, names, lines, naming, locale, palette, t, id, height]);
+  }, [rows, filter, names, lines, naming, lang, palette, t, id, height]);
 
   return (
     <figure className="usage-chart" data-chart={id} style={{ maxWidth: width }}>

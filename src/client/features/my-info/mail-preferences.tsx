@@ -53,7 +53,7 @@ export function MailPreferences() {
             <List.Item key={k.value}>{k.label[lang]}</List.Item>
           ))}
       </List>
-      <p>{t('myInfo.mail.schedule', { weekday: weekdayName(weekday, lang === 'hr' ? 'hr-HR' : 'en-GB'), time: `${hour}:00`, timeZone })}</p>
+      <p>{t('myInfo.mail.schedule', { weekday: weekdayName(weekday, lang), time: `${hour}:00`, timeZone })}</p>
       {isLoading && <Loader active inline="centered" />}
       {isError && <Message negative content={t('myInfo.mail.loadFailed')} />}
       {data && !data.languageChosen && <p data-testid="mail-language-follows">{t('myInfo.mail.languageFollows')}</p>}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Loader, Segment, Table } from 'semantic-ui-react';
 import { useProjectUsageQuery, type ClusterUsage, type UsageRow } from '@/client/api/accounting';
+import { numberFormat } from '@/client/engine/format';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 
@@ -17,7 +18,7 @@ export function UsageSummary({ identifier }: { identifier: string }) {
   const { t, i18n } = useTranslation();
   const { data, isFetching } = useProjectUsageQuery({ range: 'all', project: identifier });
   const lang = i18n.language === 'en' ? 'en' : 'hr';
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'hr-HR', { maximumFractionDigits: 0 });
+  const number = numberFormat(lang, { maximumFractionDigits: 0 });
   const recentMonths = schemas.constants.accountingForecastMonths;
   const rows = clusterRules().flatMap((c) => {
     const usage = data?.[c.value] as ClusterUsage | undefined;

@@ -4,7 +4,7 @@ import { listRules } from '@/schema-runtime/grid-page-query';
 import { mailRules, type MailKindRule } from '@/schema-runtime/mail-rules';
 import { scienceDomainsOf, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
 import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
-import { weekdayName } from '@/client/engine/format';
+import { numberFormat, weekdayName } from '@/client/engine/format';
 import { useLocaleText, type LocaleText } from '@/client/engine/locale-text';
 import type { ResourceLimit } from '@/client/engine/schema-form/fields/resource-limits';
 import { requestTypeRows, resourceLimitRows, stateRows, type RequestTypeRow, type StateRow } from './rule-rows';
@@ -20,7 +20,7 @@ type Props = { catalog: SchemaCatalog };
 
 function useNumber(): (value: number) => string {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'hr-HR');
+  const format = numberFormat(i18n.language);
   return (value) => format.format(value);
 }
 
@@ -116,7 +116,7 @@ export function MailRulesSection({ catalog }: Props) {
   ];
   const intro = (
     <>
-      {t('rules.mail.digest', { weekday: weekdayName(weekday, i18n.language === 'en' ? 'en-GB' : 'hr-HR'), time: `${hour}:00`, timeZone })}
+      {t('rules.mail.digest', { weekday: weekdayName(weekday, i18n.language), time: `${hour}:00`, timeZone })}
       {afterMonthDays !== undefined && ` ${t('rules.mail.usageSummary', { days: afterMonthDays })}`}
     </>
   );

@@ -1,11 +1,12 @@
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
+import { numberFormat } from '../../format';
 
 /** A share in percent, one decimal, in the grid's language ('' without a value). */
 export function percentText({ row, field, lang = 'hr' }: CellProps): string {
   const value = valuesAt(row, field)[0];
   if (typeof value !== 'number') return '';
-  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'hr-HR', { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 /** A share in percent, right-aligned for comparing down a column. */
