@@ -63,7 +63,7 @@ function setValue(layout: TableLayout, spec: FilterSpec, rows: readonly Row[]): 
           const cut = text.slice(from, from + length);
           return upper ? cut.toUpperCase() : cut;
         });
-      return fc.oneof({ arbitrary: piece, weight: 4 }, { arbitrary: fc.constantFrom('č', 'dž', 'lj', 'ić', '.20', '  ', 'zzz', ' a'), weight: 1 });
+      return fc.oneof({ arbitrary: piece, weight: 4 }, { arbitrary: fc.constantFrom('č', 'dž', 'lj', 'ić', '.20', '  ', 'zzz', ' a', '4', '20', '-', '@', '%', '_'), weight: 1 });
     }
     case 'select':
       return fc.constantFrom(...values);

@@ -108,6 +108,17 @@ function someValue(path: ResolvedPath, test: (field: FieldSql) => Condition, pos
   return sql<boolean>`EXISTS (SELECT 1 FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
 }
 
+/**
+ * Whether a text filter's needle finds the same rows in the text as in its lowered text, so that
+ * the text need not be lowered: the needle is too short for a trigram index (under three
+ * characters: every row is read anyway, and lowering each row's text is most of that read's cost)
+ * and holds no letter (ASCII digits, spaces and punctuation — no character lowers into one of
+ * them). Typing the start of an identifier, a year or a number is such a needle.
+ */
+export function matchesUnlowered(needle: string): boolean {
+  return needle.length < 3 && /^[\x20-\x40\x5b-\x60\x7b-\x7e]*$/.test(needle);
+}
+
 /** Everything one grid request compiles with. */
 export interface GridContext {
   source: ListSource;
@@ -132,8 +143,8 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       const needle = textNeedle(value);
       const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
       // LIKE with the needle escaped is strpos's substring test in the form a trigram index serves (migration 0020).
-      const matches = (paths: string[]) =>
-        paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`lower(${text(spec.format)(f)}) LIKE ${pattern}`, true));
+      const searched = (f: FieldSql) => (matchesUnlowered(needle) ? text(spec.format)(f) : sql`lower(${text(spec.format)(f)})`);
+      const matches = (paths: string[]) => paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`${searched(f)} LIKE ${pattern}`, true));
       return sql<boolean>`(${sql.join(matches(spec.paths), sql` OR `)})`;
     }
     case 'select': {
