@@ -19,6 +19,9 @@ import { createTestDatabase } from '../support/test-database';
 import { startRegistryStandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 import { startIdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 
+/** How long stopping may take before the process exits without the steps left. */
+const STOP_GRACE_MS = 20_000;
+
 export interface E2ePortalOptions {
   port: number;
   /** Deliver mails over SMTP here and run the background jobs (outbox sender). */
@@ -60,12 +63,25 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await jobs?.stop();
-    await app.close();
-    await live.stop();
-    await registry.close();
-    await idp.close();
-    await database.drop();
+    // A step that hangs must not hold up the test that stops the portal (its afterAll hook has a
+    // minute): after STOP_GRACE_MS the process exits anyway and says which step it was waiting for.
+    let step = 'the background jobs';
+    setTimeout(() => {
+      console.error(`${options.label}: still stopping ${step} after ${STOP_GRACE_MS} ms; exiting without it`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    const steps: [string, () => Promise<unknown>][] = [
+      ['the background jobs', async () => jobs?.stop()],
+      ['the HTTP server', () => app.close()],
+      ['the schema watcher', () => live.stop()],
+      ['the registry stand-in', () => registry.close()],
+      ['the identity provider stand-in', () => idp.close()],
+      ['the database', () => database.drop()],
+    ];
+    for (const [name, run] of steps) {
+      step = name;
+      await run();
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
