@@ -23,31 +23,3 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function padRows<T>(rows: readonly T[], minimum: number = schemas.constants.paddedTableRows): (T | null)[] {
   return [...rows, ...Array.from({ length: Math.max(0, minimum - rows.length) }, () => null)];
 }
-
-/** The locale in which the interface language writes numbers and dates: en-GB for English, else hr-HR. */
-function localeOf(lang: string): 'hr-HR' | 'en-GB' {
-  return lang === 'en' ? 'en-GB' : 'hr-HR';
-}
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * Numbers as the interface language writes them. One formatter per language and options, made at
- * first use and kept: making one costs far more than formatting with it (a grid's percent column
- * formats every cell of every redraw).
- */
-export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${localeOf(lang)} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(lang), options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/** The name of an ISO weekday (1 Monday … 7 Sunday) in the interface language. */
-export function weekdayName(weekday: number, lang: string): string {
-  // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
-}

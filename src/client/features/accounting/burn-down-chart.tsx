@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import { schemas } from '@/client/shared/schema-set';
-import { numberFormat } from '@/client/engine/format';
+import { numberFormat } from '@/client/engine/locale-format';
 import { ScrollBox } from '@/client/engine/grants/grant-table';
 
 const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));

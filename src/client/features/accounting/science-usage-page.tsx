@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Header, Loader, Message, Table } from 'semantic-ui-react';
 import { useScienceUsageQuery, type ScienceUsage, type ScienceUsageQuery, type UsageRow } from '@/client/api/accounting';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
-import { numberFormat } from '@/client/engine/format';
+import { numberFormat } from '@/client/engine/locale-format';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Header, Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import type { UsageRow } from '@/client/api/accounting';
-import { numberFormat } from '@/client/engine/format';
+import { numberFormat } from '@/client/engine/locale-format';
 import { schemas } from '@/client/shared/schema-set';
 import { seriesOf, toCsv, type ColumnNaming } from './usage-series';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Header, Loader, Segment, Table } from 'semantic-ui-react';
 import { useProjectUsageQuery, type ClusterUsage, type UsageRow } from '@/client/api/accounting';
-import { numberFormat } from '@/client/engine/format';
+import { numberFormat } from '@/client/engine/locale-format';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 

@@ -4,7 +4,7 @@ import { listRules } from '@/schema-runtime/grid-page-query';
 import { mailRules, type MailKindRule } from '@/schema-runtime/mail-rules';
 import { scienceDomainsOf, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
 import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
-import { numberFormat, weekdayName } from '@/client/engine/format';
+import { numberFormat, weekdayName } from '@/client/engine/locale-format';
 import { useLocaleText, type LocaleText } from '@/client/engine/locale-text';
 import type { ResourceLimit } from '@/client/engine/schema-form/fields/resource-limits';
 import { requestTypeRows, resourceLimitRows, stateRows, type RequestTypeRow, type StateRow } from './rule-rows';

@@ -1,4 +1,4 @@
-import { numberFormat, weekdayName } from '../../../src/client/engine/format';
+import { numberFormat, weekdayName } from '../../../src/client/engine/locale-format';
 
 describe('numberFormat', () => {
   it('writes numbers as the interface language does: a decimal comma in Croatian, a point in English', () => {
