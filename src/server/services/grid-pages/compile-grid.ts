@@ -143,7 +143,8 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       const needle = textNeedle(value);
       const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
       // LIKE with the needle escaped is strpos's substring test in the form a trigram index serves (migration 0020).
-      const searched = (f: FieldSql) => (matchesUnlowered(needle) ? text(spec.format)(f) : sql`lower(${text(spec.format)(f)})`);
+      const unlowered = matchesUnlowered(needle);
+      const searched = (f: FieldSql) => (unlowered ? text(spec.format)(f) : sql`lower(${text(spec.format)(f)})`);
       const matches = (paths: string[]) => paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`${searched(f)} LIKE ${pattern}`, true));
       return sql<boolean>`(${sql.join(matches(spec.paths), sql` OR `)})`;
     }
