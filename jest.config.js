@@ -25,7 +25,13 @@ const transform = {
 };
 const transformIgnorePatterns = ['/node_modules/(?!(@x0k|lodash-es|content-disposition|cookie)/)'];
 /** The import aliases of tsconfig.json `paths`. */
-const aliases = { '^@/(.*)$': '<rootDir>/src/$1', '^@generated$': '<rootDir>/generated', '^@generated/(.*)$': '<rootDir>/generated/$1' };
+const aliases = {
+  // A part of a language's texts (src/client/i18n/text-parts.ts) is cut by the build; tests get the whole file.
+  '^(.+\\.json)\\?part=\\w+$': '$1',
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '^@generated$': '<rootDir>/generated',
+  '^@generated/(.*)$': '<rootDir>/generated/$1',
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -3,6 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
+import { textPart, type TextPart } from './src/client/i18n/text-parts';
 
 const root = __dirname;
 
@@ -84,6 +85,13 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
           loader: 'esbuild-loader',
           options: { target: 'es2020', jsx: 'automatic' },
         },
+        // `hr.json?part=shell`: one part of a language's texts, cut from its file (src/client/i18n/text-parts.ts).
+        ...(['shell', 'pages'] as TextPart[]).map((part) => ({
+          test: /\.json$/,
+          resourceQuery: new RegExp(`part=${part}$`),
+          type: 'json',
+          parser: { parse: (text: string) => textPart(JSON.parse(text) as Record<string, unknown>, part) },
+        })),
         {
           test: /\.css$/,
           use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],

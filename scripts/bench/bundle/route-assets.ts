@@ -20,10 +20,11 @@ const PUBLIC_PAGES = new Set(['page-login', 'page-login-priv', 'page-saml2-error
 /** Groups that are the entry or the frame: part of a route's own files, never "lazy". */
 const FRAME = 'app-frame';
 /**
- * Translations load as one group per language and a page shows one language: of these groups a
- * route counts the largest, not all of them.
+ * Translations load as two groups per language: `i18n-hr`, the shell every page loads, and
+ * `i18n-hr-pages`, which every page but the signed-out ones waits for (src/client/i18n/text-parts.ts).
+ * A page shows one language: of the languages a route counts the largest.
  */
-const LANGUAGE_GROUP = /^i18n-/;
+const LANGUAGE_GROUP = /^i18n-([a-z]+)(-pages)?$/;
 
 export interface RouteFiles {
   /** The page's chunk group name (`page-login`). */
@@ -74,15 +75,22 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
   };
   const ids = lazyChunkIds(stats, read);
   const groupSize = (name: string) => jsAssets(stats.namedChunkGroups[name]).reduce((sum, asset) => sum + gzip(asset), 0);
-  /** The lazy groups that count: all but the smaller languages. */
-  const counted = (lazy: string[]): string[] => {
-    const languages = lazy.filter((name) => LANGUAGE_GROUP.test(name));
-    const largest = languages.reduce<string | undefined>((a, b) => (a === undefined || groupSize(b) > groupSize(a) ? b : a), undefined);
-    return lazy.filter((name) => !LANGUAGE_GROUP.test(name) || name === largest);
+  /** The lazy groups that count: all but the smaller languages, and a signed-out page's without the pages' texts. */
+  const counted = (lazy: string[], signedOut: boolean): string[] => {
+    const languages = new Map<string, string[]>();
+    for (const name of lazy) {
+      const found = LANGUAGE_GROUP.exec(name);
+      if (!found || (found[2] && signedOut)) continue;
+      languages.set(found[1], [...(languages.get(found[1]) ?? []), name]);
+    }
+    const size = (names: string[]) => names.reduce((sum, name) => sum + groupSize(name), 0);
+    const largest = [...languages.values()].reduce<string[]>((a, b) => (size(b) > size(a) ? b : a), []);
+    return lazy.filter((name) => !LANGUAGE_GROUP.test(name) || largest.includes(name));
   };
   const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
   return pages.map((page) => {
-    const own = ['main', page, ...(PUBLIC_PAGES.has(page) ? [] : [FRAME])];
+    const signedOut = PUBLIC_PAGES.has(page);
+    const own = ['main', page, ...(signedOut ? [] : [FRAME])];
     const all = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
     const lazy: string[] = [];
     for (let grew = true; grew; ) {
@@ -93,8 +101,8 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
         lazy.push(name);
         grew = true;
       }
-      for (const name of counted(lazy)) for (const asset of jsAssets(stats.namedChunkGroups[name])) all.add(asset);
+      for (const name of counted(lazy, signedOut)) for (const asset of jsAssets(stats.namedChunkGroups[name])) all.add(asset);
     }
-    return { page, assets: [...all], lazy: counted(lazy) };
+    return { page, assets: [...all], lazy: counted(lazy, signedOut) };
   });
 }

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/client/shared/paths';
 import { guards } from './guards/guards';
 import { NumericParams } from './guards/numeric-params';
+import { loadPage } from './load-page';
 import { LoginLayout } from './layout/login-layout';
 import { SessionAwareLayout } from './layout/session-aware-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,7 +23,7 @@ const pageComponents = new Map<string, ComponentType>();
 function pageComponent(page: PageRoute): ComponentType {
   let component = pageComponents.get(page.path);
   if (!component) {
-    component = lazy(page.load);
+    component = lazy(() => loadPage(page));
     pageComponents.set(page.path, component);
   }
   return component;

@@ -66,10 +66,16 @@ function readSchemaTexts(value: unknown, texts: Set<string>): void {
   else if (value && typeof value === 'object') for (const child of Object.values(value)) readSchemaTexts(child, texts);
 }
 
+/** What the given source files say about translation keys. */
+export function readCodeUsage(files: readonly string[]): TranslationUsage {
+  const usage: TranslationUsage = { texts: new Set(), templates: [], subtrees: new Set() };
+  for (const file of files) readCode(file, usage);
+  return usage;
+}
+
 /** Everything the client's code and the schemas say about translation keys. */
 export function readTranslationUsage(): TranslationUsage {
-  const usage: TranslationUsage = { texts: new Set(), templates: [], subtrees: new Set() };
-  for (const dir of CODE) for (const file of filesUnder(path.join(ROOT, dir), /\.tsx?$/)) readCode(file, usage);
+  const usage = readCodeUsage(CODE.flatMap((dir) => filesUnder(path.join(ROOT, dir), /\.tsx?$/)));
   for (const file of filesUnder(path.join(ROOT, SCHEMAS), /\.json$/)) readSchemaTexts(JSON.parse(readFileSync(file, 'utf8')), usage.texts);
   return usage;
 }
