@@ -28,6 +28,20 @@ test.describe('login page', () => {
     await screenshot(page, 'requests-staff');
   });
 
+  test('the login page draws its icons without fetching the icon font, and loads only the signed-out texts', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/ui/login');
+    await expect(page.getByRole('link', { name: 'Prijava putem AAI@EduHR' })).toBeVisible();
+    // The two fields' icons and the federations' buttons' icons, each a one-em glyph.
+    const icons = page.locator('i.icon.svg-icon svg');
+    await expect(icons).toHaveCount(4);
+    for (const box of await icons.evaluateAll((all) => all.map((svg) => svg.getBoundingClientRect().height))) expect(box).toBeGreaterThan(10);
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((path) => /\/icons\.[^/]*\.woff2?$/.test(path))).toEqual([]);
+    expect(fetched.filter((path) => /\/i18n-/.test(path)).map((path) => path.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual(['/static/i18n-hr']);
+  });
+
   test('a wrong password shows the red alert', async ({ page }) => {
     await page.goto('/ui/login');
     await submitLogin(page, 'lead', 'not-the-password');

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { AuthIcon, type AuthIconName } from './auth-icon';
 
 interface TextFieldProps {
   id: string;
@@ -7,7 +8,7 @@ interface TextFieldProps {
   onChange(value: string): void;
   type?: 'text' | 'password';
   autoComplete: string;
-  icon: string;
+  icon: AuthIconName;
   /** Shown under the field and marks it invalid. */
   error?: string;
 }
@@ -29,7 +30,7 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
           aria-describedby={error ? errorId : undefined}
           onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
         />
-        <i className={`${icon} icon`} aria-hidden="true" />
+        <AuthIcon name={icon} />
       </div>
       {error ? (
         <div id={errorId} className="ui basic red pointing prompt label" role="alert">
