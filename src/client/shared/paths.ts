@@ -83,11 +83,16 @@ export function requestTypePage(type: { value: string; staffOnly?: boolean }): P
 const prefixOf = (entry: PageEntry): string => `${ui}${entry.path.split('/:')[0]}`;
 
 /**
- * Pages a visitor sees before logging in (and the one that follows the federated sign-in); never
- * remembered as a place to return to after login.
+ * Whether pages of an access group are shown signed out: before logging in, and the one that follows
+ * the federated sign-in. They sit outside the logged-in frame and need only the shell texts.
  */
+export function isSignedOut(access: AccessGroup): boolean {
+  return access === 'public' || access === 'session';
+}
+
+/** Pages a visitor sees signed out; never remembered as a place to return to after login. */
 const PUBLIC_PREFIXES = Object.values(paths as Record<string, PageEntry>)
-  .filter((entry) => entry.access === 'public' || entry.access === 'session')
+  .filter((entry) => isSignedOut(entry.access))
   .map(prefixOf);
 
 /** True for the login, invitation, SAML error and error pages (and `/ui/login-priv`, `/ui/login-email/…`). */

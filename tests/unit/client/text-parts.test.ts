@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import hr from '../../../src/client/i18n/hr.json';
 import { shellGroups, textPart } from '../../../src/client/i18n/text-parts';
-import { paths, type PageEntry } from '../../../src/client/shared/paths';
+import { isSignedOut, paths, type PageEntry } from '../../../src/client/shared/paths';
 import { isKeyUsed, readCodeUsage } from './support/translation-usage';
 
 const SRC = path.join(__dirname, '../../../src');
@@ -56,7 +56,7 @@ function signedOutPageModules(): string[] {
       const load = node.properties.find((p) => p.name?.getText() === 'load');
       const imported = load && importedModule(load);
       const access = entry ? (paths as Record<string, PageEntry>)[entry]?.access : undefined;
-      if (imported && (access === 'public' || access === 'session')) modules.push(resolve(file, imported)!);
+      if (imported && access && isSignedOut(access)) modules.push(resolve(file, imported)!);
     }
     ts.forEachChild(node, visit);
   };
