@@ -7,13 +7,15 @@
  * Shows a progress bar while webpack works (a first start waits for this), then writes a gzip and a
  * brotli copy of every text asset for the server to send as they are. Also writes
  * dist/client-stats.json (chunk groups and their assets) and moves the source maps to
- * dist/client-maps (never served), both read by scripts/bench/bundle-size.ts.
+ * dist/client-maps (never served), both read by scripts/bench/bundle-size.ts, and the files each
+ * page needs (`page-files.json`, scripts/lib/page-files.ts) for the server's preload hints.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { clientOutputDir, createConfig } from '../webpack.config';
 import { moveSourceMaps } from './lib/move-source-maps';
+import { writePageFiles } from './lib/page-files';
 import { precompressAssets } from './lib/precompress-assets';
 import { createProgress } from './lib/progress-bar';
 
@@ -58,6 +60,7 @@ function build(): Promise<void> {
       for (const w of info.warnings ?? []) console.warn(w.message);
       fs.mkdirSync(path.dirname(statsFile), { recursive: true });
       fs.writeFileSync(statsFile, JSON.stringify(info));
+      writePageFiles(info, root, clientOutputDir);
       moveSourceMaps(clientOutputDir, mapsDir);
       const sizes = precompressAssets(clientOutputDir);
       const kb = (n: number) => `${Math.round(n / 1024)} KB`;

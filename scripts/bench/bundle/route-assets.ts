@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { routePages } from '../../lib/page-files';
 
 /*
  * Which built JS files a route loads, from dist/client-stats.json: the entry, the page's chunk group,
@@ -15,8 +16,8 @@ export interface Stats {
   namedChunkGroups: Record<string, ChunkGroup>;
 }
 
-/** Pages rendered outside the logged-in frame (the login layout and the not-logged-in redirects). */
-const PUBLIC_PAGES = new Set(['page-login', 'page-login-priv', 'page-saml2-error', 'page-invitation', 'page-error', 'page-saml2-login-redirect']);
+/** Chunks of pages rendered outside the logged-in frame (the login layout and the not-logged-in redirects). */
+const SIGNED_OUT = new Set(routePages(path.resolve(__dirname, '..', '..', '..')).filter((page) => page.signedOut).map((page) => page.chunk));
 /** Groups that are the entry or the frame: part of a route's own files, never "lazy". */
 const FRAME = 'app-frame';
 /**
@@ -89,7 +90,7 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
   };
   const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
   return pages.map((page) => {
-    const signedOut = PUBLIC_PAGES.has(page);
+    const signedOut = SIGNED_OUT.has(page);
     const own = ['main', page, ...(signedOut ? [] : [FRAME])];
     const all = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
     const lazy: string[] = [];

@@ -20,6 +20,15 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 /**
+ * The language a /ui page opens in, as the web client decides it (src/client/i18n/i18n.ts): its
+ * cookie, else the service's default. Unlike an API answer's, not `Accept-Language`.
+ */
+export function pageLanguage(headers: IncomingHttpHeaders, cookieName: string, defaultLanguage: string): string {
+  const fromCookie = cookieValue(headers.cookie, cookieName);
+  return isLanguage(fromCookie) ? fromCookie : defaultLanguage;
+}
+
+/**
  * The language a caller reads: the interface language the web client keeps in its cookie, else the
  * first of hr/en in `Accept-Language` (the web client sends its interface language there too),
  * else English, the language of the API's machine callers.

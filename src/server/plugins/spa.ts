@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { localErrorBody, msg } from '../errors';
-import { requestLanguage } from '../i18n/language';
+import { pageLanguage, requestLanguage } from '../i18n/language';
+import { pagePreloads, readPageFiles, type PageFiles } from '../page-preloads';
 import { languageCookieName } from '../../schema-runtime';
 import type { AppContext } from '../context';
 
 /**
  * Serves the built single-page app: assets under /static/, every /ui path answered with
- * index.html (the client router decides), `/` redirected to /ui/login, and unknown /api or
- * /auth paths answered with a JSON 404.
+ * index.html (the client router decides) with preload hints for the page's files, `/` redirected
+ * to /ui/login, and unknown /api or /auth paths answered with a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dir = ctx.config.clientDir;
@@ -31,18 +32,22 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       preCompressed: true,
     });
   }
-  let cached: string | undefined;
-  const indexHtml = (): string | undefined => {
+  let cached: { html: string; files: PageFiles | null } | undefined;
+  const built = () => {
     if (cached && ctx.config.production) return cached;
-    cached = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    cached = existsSync(indexFile) ? { html: readFileSync(indexFile, 'utf8'), files: readPageFiles(dir) } : undefined;
     return cached;
   };
   const languageOf = (request: import('fastify').FastifyRequest) =>
     requestLanguage(request.headers, languageCookieName(ctx.schemas.service.serviceKey));
   const serveIndex = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const html = indexHtml();
-    if (!html) return reply.status(503).send(localErrorBody('clientNotBuilt', languageOf(request)));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const client = built();
+    if (!client) return reply.status(503).send(localErrorBody('clientNotBuilt', languageOf(request)));
+    const { service, constants } = ctx.schemas;
+    const language = pageLanguage(request.headers, languageCookieName(service.serviceKey), constants.defaultLocale);
+    const hints = client.files ? pagePreloads(client.files, request.url.split('?')[0], language) : '';
+    const html = hints ? client.html.replace('</head>', `${hints}</head>`) : client.html;
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/ui/login'));
   app.get('/ui', { config: { access: 'public' } }, serveIndex);

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { isSignedOut, paths, type PageEntry } from '../../src/client/shared/paths';
+import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
+
+/*
+ * The files each page of the client needs when it is opened by its address, written by the build
+ * for the server (`src/server/page-preloads.ts`), which names them in the page's HTML so the
+ * browser asks for them with the entry instead of after it: on a phone each wait is a round trip.
+ *
+ * The route table (src/client/app/routes.tsx) stays the one place that says which chunk a page is:
+ * this reads it, pairing each entry's `...at(paths.X)` with the `webpackChunkName` of its `load`.
+ */
+
+/** A route table entry: the `paths` key it spreads and the chunk its `load` imports. */
+export interface RouteChunk {
+  key: string;
+  chunk: string;
+}
+
+function spreadPathsKey(node: ts.ObjectLiteralExpression): string | undefined {
+  for (const property of node.properties) {
+    if (!ts.isSpreadAssignment(property) || !ts.isCallExpression(property.expression)) continue;
+    const [argument] = property.expression.arguments;
+    if (argument && ts.isPropertyAccessExpression(argument) && ts.isIdentifier(argument.expression) && argument.expression.text === 'paths') {
+      return argument.name.text;
+    }
+  }
+  return undefined;
+}
+
+function loadChunkName(node: ts.ObjectLiteralExpression, source: string): string | undefined {
+  for (const property of node.properties) {
+    if (!ts.isPropertyAssignment(property) || property.name.getText() !== 'load' || !ts.isArrowFunction(property.initializer)) continue;
+    const body = property.initializer.body;
+    if (!ts.isCallExpression(body) || body.expression.kind !== ts.SyntaxKind.ImportKeyword) continue;
+    const [specifier] = body.arguments;
+    // A comment on the line of `import(` counts to TypeScript as trailing the parenthesis.
+    const comments = [...(ts.getTrailingCommentRanges(source, specifier.pos) ?? []), ...(ts.getLeadingCommentRanges(source, specifier.pos) ?? [])];
+    for (const range of comments) {
+      const found = /webpackChunkName:\s*"([^"]+)"/.exec(source.slice(range.pos, range.end));
+      if (found) return found[1];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every route table entry of `source` that spreads a `paths` entry, with its chunk's name. An entry
+ * that spreads one but names no chunk is an error: its page would silently get no hints.
+ */
+export function routeChunks(source: string): RouteChunk[] {
+  const file = ts.createSourceFile('routes.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: RouteChunk[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const key = spreadPathsKey(node);
+      if (key) {
+        const chunk = loadChunkName(node, source);
+        if (!chunk) throw new Error(`the route of paths.${key} has no load() with a webpackChunkName`);
+        found.push({ key, chunk });
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** The route table's pages (src/client/app/routes.tsx): each one's route, chunk, and whether it is shown signed out. */
+export function routePages(root: string): { path: string; chunk: string; signedOut: boolean }[] {
+  const source = fs.readFileSync(path.join(root, 'src', 'client', 'app', 'routes.tsx'), 'utf8');
+  const entries = paths as Record<string, PageEntry>;
+  return routeChunks(source).map(({ key, chunk }) => ({ path: entries[key].path, chunk, signedOut: isSignedOut(entries[key].access) }));
+}
+
+interface ChunkGroups {
+  namedChunkGroups?: Record<string, { assets?: { name: string }[] }>;
+}
+
+const TEXT_GROUP = /^i18n-([a-z]+)(-pages)?$/;
+
+/** The page files of a build, from webpack's stats (`chunkGroups: true`) and the route table's pages. */
+export function pageFiles(stats: ChunkGroups, pages: ReturnType<typeof routePages>): PageFiles {
+  const groups = stats.namedChunkGroups ?? {};
+  const filesOf = (name: string): string[] => {
+    const group = groups[name];
+    if (!group) throw new Error(`the build has no chunk group "${name}"`);
+    return (group.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js') || name.endsWith('.css'));
+  };
+  const texts: PageFiles['texts'] = {};
+  for (const name of Object.keys(groups)) {
+    const found = TEXT_GROUP.exec(name);
+    if (!found) continue;
+    texts[found[1]] ??= { shell: [], pages: [] };
+    texts[found[1]][found[2] ? 'pages' : 'shell'] = filesOf(name);
+  }
+  return {
+    pages: pages.map(({ path: route, chunk, signedOut }) => ({ path: route, signedOut, files: filesOf(chunk) })),
+    frame: filesOf('app-frame'),
+    texts,
+  };
+}
+
+/** Writes the page files of a build into its output directory. */
+export function writePageFiles(stats: ChunkGroups, root: string, outputDir: string): void {
+  fs.writeFileSync(path.join(outputDir, PAGE_FILES), JSON.stringify(pageFiles(stats, routePages(root))));
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * What the client build writes beside index.html (scripts/lib/page-files.ts): the files of each page
+ * of the route table, in its order, and the groups pages share.
+ */
+export interface PageFiles {
+  pages: { path: string; signedOut: boolean; files: string[] }[];
+  /** The logged-in frame, for every page but the signed-out ones. */
+  frame: string[];
+  /** Per language: the shell texts every page needs, and the pages' texts the signed-in pages need. */
+  texts: Record<string, { shell: string[]; pages: string[] }>;
+}
+
+export const PAGE_FILES = 'page-files.json';
+
+/** Whether a route (`requests/:projId`, `saml2-error/:errorType?`) matches the segments below /ui/. */
+function matches(route: string, segments: string[]): boolean {
+  const parts = route.split('/');
+  if (segments.length > parts.length) return false;
+  return parts.every((part, i) => {
+    const segment = segments[i];
+    if (part.startsWith(':')) return part.endsWith('?') || (segment !== undefined && segment !== '');
+    return segment === part;
+  });
+}
+
+/**
+ * The `<link rel=preload>` tags for the page a /ui path opens, in `language`: the texts, the page's
+ * own chunks, and for a signed-in page the frame around it and the pages' texts. The client asks
+ * for the same files once its entry runs (app/preload-page.ts); named in the HTML they start with
+ * the entry instead. At low priority, so they do not slow the entry and its styles, which the first
+ * paint waits for. A path the route table does not know gets none.
+ */
+export function pagePreloads(files: PageFiles, pathname: string, language: string): string {
+  const segments = pathname.replace(/^\/ui\/?/, '').replace(/\/$/, '').split('/');
+  const page = files.pages.find((candidate) => matches(candidate.path, segments));
+  if (!page) return '';
+  const texts = files.texts[language] ?? { shell: [], pages: [] };
+  const all = new Set([...texts.shell, ...page.files, ...(page.signedOut ? [] : [...files.frame, ...texts.pages])]);
+  return [...all]
+    .map((file) => `<link rel=preload fetchpriority=low as=${file.endsWith('.css') ? 'style' : 'script'} href="/static/${file}">`)
+    .join('');
+}
+
+/** The page files of the build in `clientDir`, or null for a build without them. */
+export function readPageFiles(clientDir: string): PageFiles | null {
+  const file = join(clientDir, PAGE_FILES);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageFiles) : null;
+}

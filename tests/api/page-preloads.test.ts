@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { languageCookieName } from '../../src/schema-runtime';
+import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
+
+const INDEX = '<!doctype html><html><head><title>portal</title><script defer src=/static/main.1.js></script></head><body><div id=root></div></body></html>';
+
+/** A build's page files in miniature, in the route table's order (a literal before a param). */
+const FILES: PageFiles = {
+  pages: [
+    { path: 'login', signedOut: true, files: ['page-login.1.js'] },
+    { path: 'saml2-error/:errorType?', signedOut: true, files: ['page-saml2-error.1.js'] },
+    { path: 'users/inactive', signedOut: false, files: ['grid.1.js', 'page-staff-users-inactive.1.js'] },
+    { path: 'users/:userId', signedOut: false, files: ['page-staff-user-detail.1.js', 'page-staff-user-detail.1.css'] },
+    { path: 'my-requests', signedOut: false, files: ['page-my-requests.1.css', 'page-my-requests.1.js'] },
+  ],
+  frame: ['app-frame.1.css', 'app-frame.1.js'],
+  texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
+};
+
+/** The files the page's HTML names for preloading, in order, with what each is preloaded as. */
+function preloaded(html: string): string[] {
+  return [...html.matchAll(/<link rel=preload fetchpriority=low as=(\w+) href="\/static\/([^"]+)">/g)].map(([, as, file]) => `${as} ${file}`);
+}
+
+describe('preload hints in the page HTML', () => {
+  let dir: string;
+  let t: TestApp;
+  let langCookie: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dir, PAGE_FILES), JSON.stringify(FILES));
+    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    langCookie = languageCookieName(t.ctx.schemas.service.serviceKey);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, cookie?: string) => {
+    const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+
+  it('names a signed-in page’s texts, its own files and the frame, in the default language, before the head ends', async () => {
+    const response = await page('/ui/my-requests');
+    expect(preloaded(response.body)).toEqual([
+      'script i18n-hr.1.js',
+      'style page-my-requests.1.css',
+      'script page-my-requests.1.js',
+      'style app-frame.1.css',
+      'script app-frame.1.js',
+      'script i18n-hr-pages.1.js',
+    ]);
+    expect(response.body).toMatch(/<script defer src=\/static\/main\.1\.js><\/script><link rel=preload[^]*<\/head><body>/);
+    expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('follows the language cookie, as the client does, and not Accept-Language', async () => {
+    const english = await page('/ui/my-requests', `${langCookie}=en`);
+    expect(preloaded(english.body)).toContain('script i18n-en.1.js');
+    expect(preloaded(english.body)).toContain('script i18n-en-pages.1.js');
+    expect(english.body).not.toContain('i18n-hr');
+    const browserEnglish = await t.app.inject({ url: '/ui/my-requests', headers: { 'accept-language': 'en' } });
+    expect(preloaded(browserEnglish.body)).toContain('script i18n-hr.1.js');
+  });
+
+  it('gives a signed-out page its shell texts and own files only', async () => {
+    expect(preloaded((await page('/ui/login')).body)).toEqual(['script i18n-hr.1.js', 'script page-login.1.js']);
+  });
+
+  it('matches a page as the client router does: literals before params, optional params, a trailing slash', async () => {
+    expect(preloaded((await page('/ui/users/inactive')).body)).toContain('script page-staff-users-inactive.1.js');
+    const detail = preloaded((await page('/ui/users/ana.anic')).body);
+    expect(detail).toContain('script page-staff-user-detail.1.js');
+    expect(detail).not.toContain('script page-staff-users-inactive.1.js');
+    expect(preloaded((await page('/ui/saml2-error')).body)).toContain('script page-saml2-error.1.js');
+    expect(preloaded((await page('/ui/saml2-error/noAttributes')).body)).toContain('script page-saml2-error.1.js');
+    expect(preloaded((await page('/ui/my-requests/?tab=1')).body)).toContain('script page-my-requests.1.js');
+  });
+
+  it('leaves the HTML as built for an address no page answers', async () => {
+    for (const url of ['/ui/nowhere', '/ui/users/ana/more', '/ui', '/ui/users/%3Cscript%3E/x']) {
+      expect((await page(url)).body).toBe(INDEX);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pageFiles, routeChunks, routePages } from '../../scripts/lib/page-files';
+import { paths } from '../../src/client/shared/paths';
+
+const routesSource = fs.readFileSync(path.resolve(__dirname, '../../src/client/app/routes.tsx'), 'utf8');
+
+describe('the page files the build writes for the server’s preload hints', () => {
+  it('reads every page of paths.ts from the route table, with the chunk its load() names', () => {
+    const found = routeChunks(routesSource);
+    expect(found.map((entry) => entry.key).sort()).toEqual(Object.keys(paths).sort());
+    expect(found).toContainEqual({ key: 'requests', chunk: 'page-staff-requests' });
+    expect(found).toContainEqual({ key: 'extendRequest', chunk: 'page-my-requests' });
+    expect(found).toContainEqual({ key: 'login', chunk: 'page-login' });
+  });
+
+  it('refuses a route table entry whose load names no chunk', () => {
+    const source = "const pages = [{ ...at(paths.login), load: () => import('../features/auth/login-page') }];";
+    expect(() => routeChunks(source)).toThrow(/paths\.login has no load\(\) with a webpackChunkName/);
+  });
+
+  it('says which pages are shown signed out, as paths.ts does', () => {
+    const pages = routePages(path.resolve(__dirname, '../..'));
+    expect(pages.filter((page) => page.signedOut).map((page) => page.chunk)).toEqual(expect.arrayContaining(['page-login', 'page-invitation', 'page-saml2-login-redirect']));
+    expect(pages.find((page) => page.chunk === 'page-staff-requests')).toEqual({ path: 'requests', chunk: 'page-staff-requests', signedOut: false });
+  });
+
+  const pages = [
+    { path: 'login', chunk: 'page-login', signedOut: true },
+    { path: 'my-requests', chunk: 'page-my-requests', signedOut: false },
+  ];
+  const group = (...names: string[]) => ({ assets: names.map((name) => ({ name })) });
+
+  it('gives each page its group’s scripts and styles, and the frame and the texts per language', () => {
+    const stats = {
+      namedChunkGroups: {
+        main: group('main.1.js'),
+        'page-login': group('page-login.1.js', 'page-login.1.js.map'),
+        'page-my-requests': group('12.1.js', 'page-my-requests.1.css', 'page-my-requests.1.js'),
+        'app-frame': group('app-frame.1.js'),
+        'i18n-hr': group('i18n-hr.1.js'),
+        'i18n-hr-pages': group('i18n-hr-pages.1.js'),
+        'i18n-en': group('i18n-en.1.js'),
+        'i18n-en-pages': group('i18n-en-pages.1.js'),
+      },
+    };
+    expect(pageFiles(stats, pages)).toEqual({
+      pages: [
+        { path: 'login', signedOut: true, files: ['page-login.1.js'] },
+        { path: 'my-requests', signedOut: false, files: ['12.1.js', 'page-my-requests.1.css', 'page-my-requests.1.js'] },
+      ],
+      frame: ['app-frame.1.js'],
+      texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
+    });
+  });
+
+  it('fails the build when the route table names a chunk the build does not have', () => {
+    const stats = { namedChunkGroups: { 'page-login': group('page-login.1.js'), 'app-frame': group('app-frame.1.js') } };
+    expect(() => pageFiles(stats, pages)).toThrow(/no chunk group "page-my-requests"/);
+  });
+});
