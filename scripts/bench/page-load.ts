@@ -3,7 +3,8 @@
  * unused JS and a score-like figure) for the sign-in page, a user's request list and the staff
  * request grid, read from Chromium's performance timeline under Lighthouse's mobile conditions
  * (CDP: slow 4G, 4× slower CPU, phone screen, cold cache). Each page loads BENCH_PAGE_RUNS times
- * (default 3), the median counts; signed-in pages are signed in first, unthrottled.
+ * (default 3), the median counts; signed-in pages are signed in first, unthrottled. Every page is
+ * measured from the portal itself (HTTP/1.1) and through an HTTP/2 TLS front, as deployed.
  *
  * Starts the e2e portal (fresh database, demo seed, built client) on BENCH_PORT (default 8433).
  * Prints every figure against its budget; no assertions. Build the client first (`npm run build`).
@@ -13,6 +14,7 @@ import { withPortalInChromium } from '../lib/bench-browser';
 import { submitLogin } from '../../tests/e2e/helpers/portal';
 import { unusedJsKb } from './page-load/js-coverage';
 import { performanceScore, type PageFigures } from './page-load/lighthouse-score';
+import { startHttp2Front } from './page-load/http2-front';
 import { mobileContext, MOBILE, settled, throttledLoad } from './page-load/throttled-load';
 import type { RawTimeline } from './page-load/timeline-recorder';
 import { figure, note, percentile } from './lib/figures';
@@ -47,11 +49,12 @@ function figuresOf(raw: RawTimeline): Figures {
   };
 }
 
-async function signedInPage(browser: Browser, base: string, user: string | undefined) {
+/** Signs in on the portal itself: its cookies go to the front too (a cookie does not care for the port). */
+async function signedInPage(browser: Browser, portal: string, user: string | undefined) {
   const context = await mobileContext(browser);
   const page = await context.newPage();
   if (user) {
-    await page.goto(`${base}/ui/login`);
+    await page.goto(`${portal}/ui/login`);
     await submitLogin(page, user, user);
     await page.waitForURL((url) => !url.pathname.endsWith('/ui/login'));
     await page.goto('about:blank');
@@ -59,36 +62,54 @@ async function signedInPage(browser: Browser, base: string, user: string | undef
   return { context, page };
 }
 
-async function measure(browser: Browser, base: string): Promise<void> {
-  console.log(`mobile conditions: ${MOBILE.cpuSlowdown}× CPU slowdown, ${MOBILE.latencyMs} ms latency, ${Math.round((MOBILE.downloadBytesPerSecond * 8) / 1024)} kbit/s down, cold cache; median of ${runs} loads`);
-  for (const target of PAGES) {
-    const all: Figures[] = [];
-    let blockingFiles = '';
-    for (let i = 0; i < runs; i += 1) {
-      const { context, page } = await signedInPage(browser, base, target.user);
-      const raw = await throttledLoad(page, `${base}${target.path}`);
-      blockingFiles = raw.blocking.map((r) => r.name).join(', ');
-      all.push(figuresOf(raw));
-      await context.close();
-    }
-    const pick = (key: keyof Figures) => percentile(all.map((f) => f[key]), 50);
-    const figures = { fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls') };
-    const { context, page } = await signedInPage(browser, base, target.user);
-    const coverage = await unusedJsKb(page, `${base}${target.path}`, () => settled(page));
+/** One page's figures, loaded from `base` (the portal itself or the front before it). */
+async function measurePage(browser: Browser, portal: string, base: string, target: (typeof PAGES)[number]): Promise<void> {
+  const all: Figures[] = [];
+  let blockingFiles = '';
+  for (let i = 0; i < runs; i += 1) {
+    const { context, page } = await signedInPage(browser, portal, target.user);
+    const raw = await throttledLoad(page, `${base}${target.path}`);
+    blockingFiles = raw.blocking.map((r) => r.name).join(', ');
+    all.push(figuresOf(raw));
     await context.close();
-    const score = performanceScore(figures);
-    const s = (ms: number) => ms / 1000;
-    console.log(`${target.path}${target.user ? ` (as ${target.user})` : ''}`);
-    figure('  score-like (no SI)', score, '', { min: BUDGETS.score }, 0);
-    figure('  FCP', s(figures.fcpMs), 's', { max: s(BUDGETS.fcpMs) }, 2);
-    figure('  LCP', s(figures.lcpMs), 's', { max: s(BUDGETS.lcpMs) }, 2);
-    figure('  TBT', figures.tbtMs, 'ms', { max: BUDGETS.tbtMs }, 0);
-    figure('  TTI', s(pick('ttiMs')), 's', { max: s(BUDGETS.ttiMs) }, 2);
-    figure('  CLS', figures.cls, '', { max: BUDGETS.cls }, 3);
-    figure('  render-blocking until', s(pick('blockingMs')), 's', { max: s(BUDGETS.blockingMs) }, 2);
-    note(`blocking: ${blockingFiles || 'none'}`);
-    figure('  unused JS', coverage.unusedKb, 'KB', { max: BUDGETS.unusedJsKb });
-    note(`of ${coverage.totalKb.toFixed(1)} KB gzip JS run by the page; ${pick('jsKb').toFixed(1)} KB JS transferred`);
+  }
+  const pick = (key: keyof Figures) => percentile(all.map((f) => f[key]), 50);
+  const figures = { fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls') };
+  const { context, page } = await signedInPage(browser, portal, target.user);
+  const coverage = await unusedJsKb(page, `${base}${target.path}`, () => settled(page));
+  await context.close();
+  const score = performanceScore(figures);
+  const s = (ms: number) => ms / 1000;
+  console.log(`${target.path}${target.user ? ` (as ${target.user})` : ''}`);
+  figure('  score-like (no SI)', score, '', { min: BUDGETS.score }, 0);
+  figure('  FCP', s(figures.fcpMs), 's', { max: s(BUDGETS.fcpMs) }, 2);
+  figure('  LCP', s(figures.lcpMs), 's', { max: s(BUDGETS.lcpMs) }, 2);
+  figure('  TBT', figures.tbtMs, 'ms', { max: BUDGETS.tbtMs }, 0);
+  figure('  TTI', s(pick('ttiMs')), 's', { max: s(BUDGETS.ttiMs) }, 2);
+  figure('  CLS', figures.cls, '', { max: BUDGETS.cls }, 3);
+  figure('  render-blocking until', s(pick('blockingMs')), 's', { max: s(BUDGETS.blockingMs) }, 2);
+  note(`blocking: ${blockingFiles || 'none'}`);
+  figure('  unused JS', coverage.unusedKb, 'KB', { max: BUDGETS.unusedJsKb });
+  note(`of ${coverage.totalKb.toFixed(1)} KB gzip JS run by the page; ${pick('jsKb').toFixed(1)} KB JS transferred`);
+}
+
+/**
+ * Every page twice: from the portal itself over HTTP/1.1 (what `npm start` serves, and what a
+ * Lighthouse run against it sees) and through an HTTP/2 front (what docs/deploy.md deploys).
+ */
+async function measure(browser: Browser, portal: string): Promise<void> {
+  console.log(`mobile conditions: ${MOBILE.cpuSlowdown}× CPU slowdown, ${MOBILE.latencyMs} ms latency, ${Math.round((MOBILE.downloadBytesPerSecond * 8) / 1024)} kbit/s down, cold cache; median of ${runs} loads`);
+  const front = await startHttp2Front(portal);
+  try {
+    for (const [label, base] of [
+      ['from the portal itself (HTTP/1.1, as `npm start` serves)', portal],
+      ['through an HTTP/2 TLS front in node:http2 (the deployment has nginx there)', front.base],
+    ]) {
+      console.log(label);
+      for (const target of PAGES) await measurePage(browser, portal, base, target);
+    }
+  } finally {
+    await front.close();
   }
 }
 

@@ -19,8 +19,16 @@ export const MOBILE = {
 const QUIET_MS = 5000;
 const MAX_WAIT_MS = 45_000;
 
+/** A phone's browser context; certificate errors are ignored for the bench's self-signed HTTP/2 front. */
 export function mobileContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: MOBILE.viewport, deviceScaleFactor: MOBILE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'hr-HR' });
+  return browser.newContext({
+    viewport: MOBILE.viewport,
+    deviceScaleFactor: MOBILE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'hr-HR',
+    ignoreHTTPSErrors: true,
+  });
 }
 
 /** Resolves once the page has had `QUIET_MS` without a long task or a request in flight. */
