@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { selfSignedKeyPair } from '../../../src/server/services/saml/keys';
 
 /*
- * The front docs/deploy.md puts before the portal (nginx `listen 443 ssl http2`) in miniature: TLS
+ * A stand-in for the front docs/deploy.md puts before the portal (nginx `listen 443 ssl http2`): TLS
  * and HTTP/2 towards the browser, plain HTTP/1.1 to the portal. Over HTTP/2 a page's files share one
- * connection instead of queueing for HTTP/1.1's six, which is what a phone on the centre's address
- * gets; the bench measures a page both ways. Its certificate is self-signed: the bench's browser
- * context ignores certificate errors.
+ * connection instead of queueing for HTTP/1.1's six; the bench measures a page both ways. It is not
+ * nginx: node:http2 orders concurrent streams its own way and runs on the bench's cores, so its
+ * figures show the transport's effect, not production's. Its certificate is self-signed: the
+ * bench's browser context ignores certificate errors.
  */
 
 /** HTTP/1.1 headers that mean nothing (or are refused) in HTTP/2. */
