@@ -44,8 +44,33 @@ export function pagePreloads(files: PageFiles, pathname: string, language: strin
     .join('');
 }
 
-/** The page files of the build in `clientDir`, or null for a build without them. */
-export function readPageFiles(clientDir: string): PageFiles | null {
+function isPageFiles(value: unknown): value is PageFiles {
+  const files = value as Partial<PageFiles> | null;
+  return (
+    typeof files === 'object' &&
+    files !== null &&
+    Array.isArray(files.pages) &&
+    files.pages.every((page) => typeof page?.path === 'string' && Array.isArray(page.files)) &&
+    Array.isArray(files.frame) &&
+    typeof files.texts === 'object' &&
+    files.texts !== null
+  );
+}
+
+/**
+ * The page files of the build in `clientDir`, or null for a build without them. A file that cannot
+ * be read as page files (cut short by a full disk, written by another version) costs the pages their
+ * hints only, not their HTML: `onProblem` hears why, and null is returned.
+ */
+export function readPageFiles(clientDir: string, onProblem: (problem: string) => void): PageFiles | null {
   const file = join(clientDir, PAGE_FILES);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageFiles) : null;
+  if (!existsSync(file)) return null;
+  try {
+    const files: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isPageFiles(files)) return files;
+    onProblem(`${file} does not hold page files: the pages are served without preload hints`);
+  } catch (error) {
+    onProblem(`${file} cannot be read (${(error as Error).message}): the pages are served without preload hints`);
+  }
+  return null;
 }

@@ -91,3 +91,31 @@ describe('preload hints in the page HTML', () => {
     }
   });
 });
+
+describe('a page-files.json that cannot be read', () => {
+  let dir: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['cut short', JSON.stringify(FILES).slice(0, 40)],
+    ['of another shape', JSON.stringify({ pages: 'login' })],
+    ['null', 'null'],
+  ])('(%s) costs the pages their hints, not their HTML', async (_case, content) => {
+    fs.writeFileSync(path.join(dir, PAGE_FILES), content);
+    for (const url of ['/ui/login', '/ui/my-requests']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    }
+  });
+});

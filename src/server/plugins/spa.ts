@@ -35,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
   let cached: { html: string; files: PageFiles | null } | undefined;
   const built = () => {
     if (cached && ctx.config.production) return cached;
-    cached = existsSync(indexFile) ? { html: readFileSync(indexFile, 'utf8'), files: readPageFiles(dir) } : undefined;
+    cached = existsSync(indexFile) ? { html: readFileSync(indexFile, 'utf8'), files: readPageFiles(dir, (problem) => app.log.warn(problem)) } : undefined;
     return cached;
   };
   const languageOf = (request: import('fastify').FastifyRequest) =>
