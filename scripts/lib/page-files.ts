@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { isSignedOut, paths, type PageEntry } from '../../src/client/shared/paths';
+import { isSignedOut, paths, requestTypePage, type PageEntry } from '../../src/client/shared/paths';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 
 /*
@@ -11,9 +11,14 @@ import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
  *
  * The route table (src/client/app/routes.tsx) stays the one place that says which chunk a page is:
  * this reads it, pairing each entry's `...at(paths.X)` with the `webpackChunkName` of its `load`.
+ * A request type's page, made per type of the live schema set (`...at(requestTypePage(type))`), is
+ * one route with the type as its param: the server names its files for any type.
  */
 
-/** A route table entry: the `paths` key it spreads and the chunk its `load` imports. */
+/** The key of `requestTypePage`'s pages among the `paths` keys. */
+const REQUEST_TYPE_PAGE = 'requestTypePage()';
+
+/** A route table entry: the `paths` key it spreads (or `requestTypePage()`) and the chunk its `load` imports. */
 export interface RouteChunk {
   key: string;
   chunk: string;
@@ -26,8 +31,16 @@ function spreadPathsKey(node: ts.ObjectLiteralExpression): string | undefined {
     if (argument && ts.isPropertyAccessExpression(argument) && ts.isIdentifier(argument.expression) && argument.expression.text === 'paths') {
       return argument.name.text;
     }
+    if (argument && ts.isCallExpression(argument) && ts.isIdentifier(argument.expression) && argument.expression.text === requestTypePage.name) {
+      return REQUEST_TYPE_PAGE;
+    }
   }
   return undefined;
+}
+
+/** The page a route table key stands for; a request type's page with its type as the param. */
+function pageOf(key: string): PageEntry {
+  return key === REQUEST_TYPE_PAGE ? requestTypePage({ value: ':requestType' }) : (paths as Record<string, PageEntry>)[key];
 }
 
 function loadChunkName(node: ts.ObjectLiteralExpression, source: string): string | undefined {
@@ -58,7 +71,7 @@ export function routeChunks(source: string): RouteChunk[] {
       const key = spreadPathsKey(node);
       if (key) {
         const chunk = loadChunkName(node, source);
-        if (!chunk) throw new Error(`the route of paths.${key} has no load() with a webpackChunkName`);
+        if (!chunk) throw new Error(`the route of ${key === REQUEST_TYPE_PAGE ? key : `paths.${key}`} has no load() with a webpackChunkName`);
         found.push({ key, chunk });
         return;
       }
@@ -72,8 +85,10 @@ export function routeChunks(source: string): RouteChunk[] {
 /** The route table's pages (src/client/app/routes.tsx): each one's route, chunk, and whether it is shown signed out. */
 export function routePages(root: string): { path: string; chunk: string; signedOut: boolean }[] {
   const source = fs.readFileSync(path.join(root, 'src', 'client', 'app', 'routes.tsx'), 'utf8');
-  const entries = paths as Record<string, PageEntry>;
-  return routeChunks(source).map(({ key, chunk }) => ({ path: entries[key].path, chunk, signedOut: isSignedOut(entries[key].access) }));
+  return routeChunks(source).map(({ key, chunk }) => {
+    const page = pageOf(key);
+    return { path: page.path, chunk, signedOut: isSignedOut(page.access) };
+  });
 }
 
 interface ChunkGroups {

@@ -15,6 +15,8 @@ const FILES: PageFiles = {
     { path: 'users/inactive', signedOut: false, files: ['grid.1.js', 'page-staff-users-inactive.1.js'] },
     { path: 'users/:userId', signedOut: false, files: ['page-staff-user-detail.1.js', 'page-staff-user-detail.1.css'] },
     { path: 'my-requests', signedOut: false, files: ['page-my-requests.1.css', 'page-my-requests.1.js'] },
+    { path: 'new-request/research-project/:projId', signedOut: false, files: ['page-research-request.1.js'] },
+    { path: 'new-request/:requestType', signedOut: false, files: ['page-new-request-type.1.js'] },
   ],
   frame: ['app-frame.1.css', 'app-frame.1.js'],
   texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
@@ -83,6 +85,11 @@ describe('preload hints in the page HTML', () => {
     expect(preloaded((await page('/ui/saml2-error')).body)).toContain('script page-saml2-error.1.js');
     expect(preloaded((await page('/ui/saml2-error/noAttributes')).body)).toContain('script page-saml2-error.1.js');
     expect(preloaded((await page('/ui/my-requests/?tab=1')).body)).toContain('script page-my-requests.1.js');
+    // A request type's page, whatever types the live schema set has; not the research project's page.
+    expect(preloaded((await page('/ui/new-request/practical-class')).body)).toContain('script page-new-request-type.1.js');
+    const research = preloaded((await page('/ui/new-request/research-project/12')).body);
+    expect(research).toContain('script page-research-request.1.js');
+    expect(research).not.toContain('script page-new-request-type.1.js');
   });
 
   it('leaves the HTML as built for an address no page answers', async () => {

@@ -8,7 +8,7 @@ const routesSource = fs.readFileSync(path.resolve(__dirname, '../../src/client/a
 describe('the page files the build writes for the server’s preload hints', () => {
   it('reads every page of paths.ts from the route table, with the chunk its load() names', () => {
     const found = routeChunks(routesSource);
-    expect(found.map((entry) => entry.key).sort()).toEqual(Object.keys(paths).sort());
+    expect(found.map((entry) => entry.key).sort()).toEqual([...Object.keys(paths), 'requestTypePage()'].sort());
     expect(found).toContainEqual({ key: 'requests', chunk: 'page-staff-requests' });
     expect(found).toContainEqual({ key: 'extendRequest', chunk: 'page-my-requests' });
     expect(found).toContainEqual({ key: 'login', chunk: 'page-login' });
@@ -23,6 +23,11 @@ describe('the page files the build writes for the server’s preload hints', () 
     const pages = routePages(path.resolve(__dirname, '../..'));
     expect(pages.filter((page) => page.signedOut).map((page) => page.chunk)).toEqual(expect.arrayContaining(['page-login', 'page-invitation', 'page-saml2-login-redirect']));
     expect(pages.find((page) => page.chunk === 'page-staff-requests')).toEqual({ path: 'requests', chunk: 'page-staff-requests', signedOut: false });
+  });
+
+  it('gives the request types’ pages, made per type of the live schema set, one route with the type as its param', () => {
+    const pages = routePages(path.resolve(__dirname, '../..'));
+    expect(pages.filter((page) => page.chunk === 'page-new-request-type')).toEqual([{ path: 'new-request/:requestType', chunk: 'page-new-request-type', signedOut: false }]);
   });
 
   const pages = [
