@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -36,10 +37,7 @@ export async function withPortalInChromium(
     env: { ...process.env, ...options.env, E2E_PORT: String(port) },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     await waitForServer(base);
     await work(browser, base);

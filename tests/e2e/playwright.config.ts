@@ -1,17 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, testChromium } from '../support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8123);
 const root = path.resolve(__dirname, '..', '..');
-/**
- * Debian's headless shell (package chromium-headless-shell: the same Blink as chromium, without the
- * browser's interface) when it is installed, as CI installs it: the run takes about two thirds of
- * the time it takes in the full browser (decision 0440). Otherwise Debian's chromium.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const executablePath = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
-
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real server with a
  * fresh database and the demo seed. The client is built first when its sources changed.
@@ -38,16 +30,8 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: testChromium(),
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
