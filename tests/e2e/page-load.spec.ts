@@ -60,27 +60,33 @@ test.describe('opening a page', () => {
     expect(requested).not.toContain('/favicon.ico');
   });
 
-  test("my requests: the page's own code is asked for while the entry is still on its way, and each file once", async ({ page }) => {
-    await loginAs(page, 'lead');
-    const requested = await recordFromBlank(page);
-    const chunk = /^\/static\/page-my-requests\.[0-9a-f]+\.js$/;
-    // The entry is held until the page's chunk has been asked for (at most 3 s): only the HTML's
-    // preload hints (server/page-preloads.ts) can ask for it before the entry runs.
-    const askedWhileHeld = new Promise<boolean>((resolve) => {
-      void page.route(/\/static\/main\.[0-9a-f]+\.js$/, async (route) => {
-        const begin = Date.now();
-        while (!requested.some((path) => chunk.test(path)) && Date.now() - begin < 3000) await new Promise((wait) => setTimeout(wait, 50));
-        resolve(requested.some((path) => chunk.test(path)));
-        await route.continue();
+  // A request type's page is made per type of the live schema set: the build names it one route.
+  for (const { name, path, chunk, shown } of [
+    { name: 'my requests', path: '/ui/my-requests', chunk: 'page-my-requests', shown: '[data-page="my-requests"] tbody tr' },
+    { name: "a request type's form", path: '/ui/new-request/practical-class', chunk: 'page-new-request-type', shown: 'form button[type="submit"]' },
+  ]) {
+    test(`${name}: the page's own code is asked for while the entry is still on its way, and each file once`, async ({ page }) => {
+      await loginAs(page, 'lead');
+      const requested = await recordFromBlank(page);
+      const own = new RegExp(`^/static/${chunk}\\.[0-9a-f]+\\.js$`);
+      // The entry is held until the page's chunk has been asked for (at most 3 s): only the HTML's
+      // preload hints (server/page-preloads.ts) can ask for it before the entry runs.
+      const askedWhileHeld = new Promise<boolean>((resolve) => {
+        void page.route(/\/static\/main\.[0-9a-f]+\.js$/, async (route) => {
+          const begin = Date.now();
+          while (!requested.some((file) => own.test(file)) && Date.now() - begin < 3000) await new Promise((wait) => setTimeout(wait, 50));
+          resolve(requested.some((file) => own.test(file)));
+          await route.continue();
+        });
       });
-    });
-    await page.goto('/ui/my-requests');
-    await expect(page.locator('[data-page="my-requests"] tbody tr').first()).toBeVisible();
+      await page.goto(path);
+      await expect(page.locator(shown).first()).toBeVisible();
 
-    expect(await askedWhileHeld).toBe(true);
-    const files = requested.filter((path) => path.startsWith('/static/'));
-    for (const file of new Set(files)) expect(count(files, file), file).toBe(1);
-  });
+      expect(await askedWhileHeld).toBe(true);
+      const files = requested.filter((file) => file.startsWith('/static/'));
+      for (const file of new Set(files)) expect(count(files, file), file).toBe(1);
+    });
+  }
 
   test("the staff requests grid: whether its list is paged is asked before the page's code has arrived; the list once", async ({ page }) => {
     await loginAs(page, 'staff');
