@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Table } from 'semantic-ui-react';
 import type { GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '@generated';
 import { formatDate } from '../format';
-import { numberFormat } from '../locale-format';
+import { useNumber } from '../use-number';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import './grants.css';
@@ -15,12 +15,6 @@ export function useClusterLabel() {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'hr';
   return (cluster: string) => clusterRules().find((c) => c.value === cluster)?.label[lang] ?? cluster;
-}
-
-/** Numbers as the interface language writes them. */
-export function useNumber(fractionDigits = 0) {
-  const { i18n } = useTranslation();
-  return numberFormat(i18n.language, { maximumFractionDigits: fractionDigits });
 }
 
 /**

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Header, Icon, Label, Loader, Segment, Table } from 'semantic-ui-react';
 import { format, subMonths } from 'date-fns';
 import { useEfficiencyQuery, type EfficiencyAnswerRow } from '@/client/api/grants';
-import { HeadRow, ScrollBox, useNumber } from '@/client/engine/grants/grant-table';
+import { HeadRow, ScrollBox } from '@/client/engine/grants/grant-table';
+import { useNumber } from '@/client/engine/use-number';
 
 const MONTHS_OFFERED = 12;
 

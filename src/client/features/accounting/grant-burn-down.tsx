@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Header, Segment } from 'semantic-ui-react';
 import { useProjectUsageQuery, type ClusterUsage, type UsageAnswer } from '@/client/api/accounting';
 import { useGrantsQuery, type GrantsAnswerHours, type GrantsAnswerProject } from '@/client/api/grants';
-import { GrantBar, grantedKinds, useClusterLabel, useNumber } from '@/client/engine/grants/grant-table';
+import { GrantBar, grantedKinds, useClusterLabel } from '@/client/engine/grants/grant-table';
+import { useNumber } from '@/client/engine/use-number';
 import { formatDate } from '@/client/engine/format';
 import { BurnDownChart, type BurnDownPoint } from './burn-down-chart';
 

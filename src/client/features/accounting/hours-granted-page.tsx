@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Header, Icon, Loader, Segment, Table } from 'semantic-ui-react';
 import { useGrantsOverThresholdQuery, useLeastEfficientQuery } from '@/client/api/grants';
 import { formatDate } from '@/client/engine/format';
-import { HeadRow, ScrollBox, useNumber, type ColumnHead } from '@/client/engine/grants/grant-table';
+import { HeadRow, ScrollBox, type ColumnHead } from '@/client/engine/grants/grant-table';
+import { useNumber } from '@/client/engine/use-number';
 import { paths } from '@/client/shared/paths';
 import './accounting.css';
 

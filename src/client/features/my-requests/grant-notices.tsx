@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Message } from 'semantic-ui-react';
 import { useGrantsQuery } from '@/client/api/grants';
 import { formatDate } from '@/client/engine/format';
-import { grantedKinds, useClusterLabel, useNumber } from '@/client/engine/grants/grant-table';
+import { grantedKinds, useClusterLabel } from '@/client/engine/grants/grant-table';
+import { useNumber } from '@/client/engine/use-number';
 import { paths } from '@/client/shared/paths';
 
 /**

@@ -4,7 +4,8 @@ import { listRules } from '@/schema-runtime/grid-page-query';
 import { mailRules, type MailKindRule } from '@/schema-runtime/mail-rules';
 import { scienceDomainsOf, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
 import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
-import { numberFormat, weekdayName } from '@/client/engine/locale-format';
+import { weekdayName } from '@/client/engine/locale-format';
+import { useNumber } from '@/client/engine/use-number';
 import { useLocaleText, type LocaleText } from '@/client/engine/locale-text';
 import type { ResourceLimit } from '@/client/engine/schema-form/fields/resource-limits';
 import { requestTypeRows, resourceLimitRows, stateRows, type RequestTypeRow, type StateRow } from './rule-rows';
@@ -18,12 +19,6 @@ import { RuleTable, type RuleColumn } from './rule-table';
 
 type Props = { catalog: SchemaCatalog };
 
-function useNumber(): (value: number) => string {
-  const { i18n } = useTranslation();
-  const format = numberFormat(i18n.language);
-  return (value) => format.format(value);
-}
-
 /** A list of labels in the interface language, or the word for none. */
 function labelList(labels: readonly LocaleText[], text: (label: LocaleText) => string, none: string): string {
   return labels.length ? labels.map(text).join(', ') : none;
@@ -32,7 +27,8 @@ function labelList(labels: readonly LocaleText[], text: (label: LocaleText) => s
 export function ResourceLimitsSection({ catalog }: Props) {
   const { t } = useTranslation();
   const text = useLocaleText();
-  const number = useNumber();
+  // Intl's own default: up to three decimals.
+  const number = useNumber(3).format;
   const amount = (value: number, unit: string | undefined) => (unit ? `${number(value)} ${unit}` : number(value));
   const columns: RuleColumn<ResourceLimit>[] = [
     {
@@ -129,7 +125,8 @@ export function MailRulesSection({ catalog }: Props) {
 
 export function ListRulesSection({ catalog }: Props) {
   const { t } = useTranslation();
-  const number = useNumber();
+  // Intl's own default: up to three decimals.
+  const number = useNumber(3).format;
   const rules = listRules(catalog);
   const names = t('rules.lists.names', { returnObjects: true }) as Record<string, string>;
   const rows = Object.entries(rules.lists as Record<string, { pagedFrom: number }>).map(([list, { pagedFrom }]) => ({ list, pagedFrom }));
