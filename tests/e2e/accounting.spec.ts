@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expectPath, loginAs, screenshot } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /** The bars of a chart, as the paths ApexCharts drew: they change exactly when the bars do. */
 async function bars(page: Page, chartPrefix: string): Promise<string> {
@@ -22,13 +22,6 @@ async function choose(page: Page, id: string, label: string | RegExp): Promise<v
   await select.selectOption({ label: (await matching())! });
 }
 
-async function expectAccessible(page: Page): Promise<void> {
-  // The page, not the shared frame (its footer is the layout's own concern).
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe('accounting pages', () => {
   test('a lead switches cumulative/monthly, picks a year and a project on project accounting, and downloads CSV', async ({ page }) => {
     test.setTimeout(60_000);
@@ -45,7 +38,7 @@ test.describe('accounting pages', () => {
     // The forecast sentence of a running project.
     await expect(page.locator('.accounting-forecast').first()).toContainText('ovim tempom do kraja projekta');
     await screenshot(page, 'accounting-projects-hr');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
 
     const lastYear = String(new Date().getFullYear() - 1);
     await choose(page, 'accounting-period', lastYear);
@@ -78,7 +71,7 @@ test.describe('accounting pages', () => {
     await choose(page, 'accounting-user', /^collab/);
     await expect(legend).toHaveCount(1);
     await screenshot(page, 'accounting-project-users-hr');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
   });
 
   test('a collaborator sees their own usage without the lead tabs, and switches modes', async ({ page }) => {
@@ -94,7 +87,7 @@ test.describe('accounting pages', () => {
     await choose(page, 'accounting-project', new RegExp(`^${PROJECT}`));
     await expect(page.locator('[data-chart="supek-cpuh-monthly"] .apexcharts-legend-series')).toHaveCount(1);
     await screenshot(page, 'accounting-mine-collab-hr');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
   });
 
   test('the personal page shows the service charts, in English too and at 390 px', async ({ page }) => {
@@ -126,7 +119,7 @@ test.describe('accounting pages', () => {
     await page.goto('/ui/my-accounting');
     await expect(page.getByTestId('accounting-empty')).toHaveText('Nema zabilježenog iskorištenja resursa');
     await screenshot(page, 'accounting-empty-hr');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
   });
 });
 

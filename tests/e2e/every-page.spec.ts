@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import requestIndex from '../../schemas/requests/index.json';
 import service from '../../schemas/rules/service.json';
 import { loginAs, type DemoUser } from './helpers/portal';
+import { seriousAxeFindings } from './helpers/axe';
 
 /*
  * Every page of the portal, per role and in both languages: axe-core finds no critical or serious
@@ -129,9 +129,7 @@ async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Pr
   if (!(await settle(page))) problems.push(`${stop.name} [${lang}] has no visible h1`);
   expect(await page.locator('html').getAttribute('lang'), `${stop.name}: html lang`).toBe(lang);
   if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'critical' || x.impact === 'serious'))
-    problems.push(`${stop.name} [${lang}] axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+  for (const finding of await seriousAxeFindings(page, null)) problems.push(`${stop.name} [${lang}] axe ${finding}`);
 
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await page.waitForTimeout(150);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectPath, submitLogin } from './helpers/portal';
 import { IMPORTED, startImportedPortal, type ImportedPortal } from './helpers/imported-portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /*
  * A local user brought over from the current portal (docs/migration.md) signs in with the old
@@ -44,14 +44,6 @@ test.afterAll(async () => {
   await portal?.stop();
 });
 
-/** axe-core on the whole page (header, nav and footer too): no critical or serious violation. */
-async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
-  // Only the violations are reported back: the passes are not needed, and leaving them out saves time.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function setLanguage(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('button', { name: lang.toUpperCase(), exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -71,7 +63,7 @@ async function inEveryView(page: Page, name: string, check: (lang: Lang) => Prom
     await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
     await expect(page.getByTestId('user-greeting')).toHaveText(`${TEXT[lang].greeting}, ${IMPORTED.firstName}`);
     await check(lang);
-    if ((lang === first) === (width === 1366)) await expectNoSeriousAxeViolations(page, `${name} [${lang}, ${width} px]`);
+    if ((lang === first) === (width === 1366)) await expectNoSeriousAxe(page, null, `${name} [${lang}, ${width} px]`);
   }
 }
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 import { copySchemas } from '../support/schema-copy';
 import { expectPath, expectToast, loginAs, logout } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /*
  * A schema edit goes live without a restart and reaches open browsers: a portal of this file's own
@@ -43,20 +43,14 @@ async function setInUse(page: Page): Promise<string | undefined> {
   return (await page.request.get('/api/v1/sessionactive')).headers()['x-schema-set'];
 }
 
-/** No critical or serious axe violation on the page, at its width now. */
-async function expectAxeClean(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 /** The rules page at 1366 and at 390 px: axe-clean at both, nothing wider than the phone. */
 async function checkBothWidths(page: Page, testInfo: TestInfo, lang: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 860 });
-  await expectAxeClean(page);
+  await expectNoSeriousAxe(page, null);
   await page.screenshot({ path: testInfo.outputPath(`rules-${lang}-1366.png`), fullPage: true });
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
-  await expectAxeClean(page);
+  await expectNoSeriousAxe(page, null);
   await page.screenshot({ path: testInfo.outputPath(`rules-${lang}-390.png`), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 860 });
 }
@@ -136,6 +130,6 @@ test('an open request form enforces a maximum raised in the schemas; the rules p
   await expect(maximum).toHaveText('7,000');
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
-  await expectAxeClean(page);
+  await expectNoSeriousAxe(page, null);
   await outcome.screenshot({ path: testInfo.outputPath('rules-en-390-refused.png') });
 });

@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS } from '../../src/server/demo/demo-data';
 import { expectToast, loginAs, screenshot } from './helpers/portal';
 import { startMailPortal, type MailPortal } from './helpers/mail-portal';
+import { expectNoSeriousAxe } from './helpers/axe';
+
+/** What this feature adds to a page: axe looks there (the pages' older parts are their own tests' concern). */
+const READINESS = '[data-testid="readiness"]';
 
 /** ml-materials: lead and collab have keys, mnovak has none, lmaric's invitation is a day old. */
 const PROJECT = 'IP-2022-10-1234';
-
-/** axe on what this feature adds to a page (the pages' older parts are their own tests' concern). */
-async function expectAccessible(page: Page, part = '[data-testid="readiness"]'): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(part).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * What this feature adds fits the phone's width and needs no sideways scroll of its own. (The
@@ -52,14 +48,14 @@ test.describe('member readiness', () => {
     await expect(ready.locator('[data-cell="key"]')).toHaveText('1 ključ(a)');
     await expect(ready.locator('[data-cell="next"]')).toHaveText('Spreman/na za računanje');
     await expect(ready.locator('[data-cell="next"]').getByRole('button')).toHaveCount(0);
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page, READINESS);
     await screenshot(page, 'readiness-membership-hr');
 
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(noKey.locator('[data-cell="next"]')).toContainText('No SSH key yet');
     await expect(invite.locator('[data-cell="next"]')).toContainText(/Invitation unanswered for \d+ d/);
     await expect(ready.locator('[data-cell="next"]')).toHaveText('Ready to compute');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page, READINESS);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(noKey).toBeVisible();
@@ -79,13 +75,13 @@ test.describe('member readiness', () => {
     // A request (not active) gets no warning.
     const request = DEMO_PROJECTS.find((p) => p.key === 'protein-md')!;
     await expect(page.getByTestId(`my-request-${request.code}`).getByTestId('readiness-warning')).toHaveCount(0);
-    await expectAccessible(page, part);
+    await expectNoSeriousAxe(page, part);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(warning).toBeVisible();
     await expectNoSidewaysScroll(page, part);
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(warning).toContainText('Members who cannot compute yet: 1');
-    await expectAccessible(page, part);
+    await expectNoSeriousAxe(page, part);
     await warning.getByRole('link').click();
     await expect(row(page, 'mnovak@irb.hr')).toHaveAttribute('data-step', 'no-ssh-key');
   });
@@ -99,10 +95,10 @@ test.describe('member readiness', () => {
     await expect(row(page, 'mnovak@irb.hr')).toHaveAttribute('data-step', 'no-ssh-key');
     await expect(row(page, 'lead')).toHaveAttribute('data-step', 'ready');
     await expect(row(page, 'lmaric@fer.hr').getByRole('button', { name: /Pošalji ponovno/ })).toBeVisible();
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page, READINESS);
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(row(page, 'lead').locator('[data-cell="next"]')).toHaveText('Ready to compute');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page, READINESS);
   });
 
   test('the staff filter finds exactly the members without a key on active projects', async ({ page }) => {
@@ -132,7 +128,7 @@ test.describe('member readiness', () => {
     await expect(rows).toHaveCount(names.length);
     const shown = (await page.locator('.schema-grid-view .ag-row .grid-user-name a').allTextContents()).map((n) => n.trim());
     expect(shown.sort()).toEqual(names.sort());
-    await expectAccessible(page, '.users-toolbar');
+    await expectNoSeriousAxe(page, '.users-toolbar');
     await page.getByTestId('readiness-filter').click();
     await expect(page).not.toHaveURL(/readiness=/);
     await expect.poll(async () => rows.count()).toBeGreaterThan(names.length);

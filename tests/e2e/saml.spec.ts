@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectPath, screenshot, sessionIsActive, userLanding } from './helpers/portal';
 import { federatedLogin, SAML_INVITE_KEY, SAML_INVITE_PROJECT } from './helpers/saml';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
-}
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /** A page with a form that posts the captured ACS fields again. */
 function repostForm(posted: string, action: string): string {
@@ -95,7 +90,7 @@ test.describe('failures land on their error page', () => {
     await expect(page.locator('[data-page="saml2-error"]')).toContainText('computing@srce.hr');
     await expect(page.locator('[data-page="saml2-error"]')).toContainText('više korisnika s istim podacima');
     expect(await sessionIsActive(page)).toBe(false);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxe(page, null);
     await screenshot(page, 'saml-error-multiple-hr');
   });
 
@@ -106,7 +101,7 @@ test.describe('failures land on their error page', () => {
     await expect(card).toContainText('nije poslao sve obvezne atribute');
     await expect(card.getByRole('listitem')).toHaveText(['mail']);
     expect(await sessionIsActive(page)).toBe(false);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxe(page, null);
     await screenshot(page, 'saml-error-attrs-hr');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'saml-error-attrs-hr-390');
@@ -119,7 +114,7 @@ test.describe('failures land on their error page', () => {
     await expect(card).toContainText('Prijava putem eduGAIN-a s AAI@EduHR elektroničkim identitetom nije dopuštena');
     await expect(card.getByRole('link', { name: 'Na redovnu prijavu' })).toHaveAttribute('href', '/saml2/login');
     expect(await sessionIsActive(page)).toBe(false);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxe(page, null);
   });
 
   test('a replayed response lands on the page that says the sign-in was already used, and signs nobody in', async ({ page, baseURL }) => {
@@ -141,7 +136,7 @@ test.describe('failures land on their error page', () => {
     await expect(card).toContainText('Ova je prijava istekla ili je već iskorištena');
     await expect(card.getByRole('link', { name: 'Ponovna prijava putem AAI@EduHR' })).toHaveAttribute('href', '/saml2/login');
     expect(await sessionIsActive(page)).toBe(false);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxe(page, null);
     await screenshot(page, 'saml-error-expired-hr');
   });
 
@@ -171,7 +166,7 @@ test.describe('failures land on their error page', () => {
       await expect(card).toContainText('nije stigao u preglednik u kojem je prijava započeta');
       await expect(card.getByRole('link', { name: 'Ponovna prijava putem AAI@EduHR' })).toBeVisible();
       expect(await sessionIsActive(second)).toBe(false);
-      await expectNoSeriousAxeViolations(second);
+      await expectNoSeriousAxe(second, null);
       await screenshot(second, 'saml-error-otherbrowser-hr');
     } finally {
       await other.close();
@@ -207,7 +202,7 @@ test('the eduGAIN error pages in English, at desktop and phone width', async ({ 
   const card = page.locator('[data-page="saml2-error"]');
   await expect(card).toContainText('did not release all required attributes');
   await expect(card.getByRole('listitem')).toHaveText(['mail', 'sn']);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxe(page, null);
   await screenshot(page, 'saml-error-attrs-en');
   await page.goto('/ui/saml2-error/edugainmultiple');
   await expect(page.locator('[data-page="saml2-error"]')).toContainText('several users with the same details exist');

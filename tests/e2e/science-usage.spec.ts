@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expectPath, loginAs, screenshot } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /** The bars ApexCharts drew for a chart: they change exactly when the bars do. */
 async function bars(page: Page, chartPrefix: string): Promise<string> {
   const chart = page.locator(`[data-chart^="${chartPrefix}"]`).first();
   await expect(chart.locator('.apexcharts-bar-area').first()).toBeAttached();
   return (await chart.locator('.apexcharts-bar-area').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'))) ?? '';
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const legend = (page: Page, chart: string) => page.locator(`[data-chart="${chart}"] .apexcharts-legend-series`).allTextContents();
@@ -31,7 +25,7 @@ test.describe('usage by science domain', () => {
     await expect(totals.getByRole('row', { name: /Tehničke znanosti/ })).toContainText('%');
     const byDomain = await bars(page, 'supek-cpuh-domain-month');
     await screenshot(page, 'science-usage-domain-hr');
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
 
     await page.getByRole('button', { name: 'Po poljima' }).click();
     await expect.poll(() => legend(page, 'supek-cpuh-field-month')).toEqual(expect.arrayContaining(['Računarstvo (Tehničke znanosti)', 'Fizika (Prirodne znanosti)']));
@@ -58,7 +52,7 @@ test.describe('usage by science domain', () => {
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Usage by science domain', level: 1 })).toBeVisible();
     await expect.poll(() => legend(page, 'supek-cpuh-domain-month')).toEqual(expect.arrayContaining(['Technical sciences', 'Natural sciences']));
-    await expectAccessible(page);
+    await expectNoSeriousAxe(page);
     await screenshot(page, 'science-usage-domain-en');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 import { copySchemas } from '../support/schema-copy';
 import { downloadCsv } from './helpers/csv-download';
 import { expectPath, loginAs, screenshot } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /**
  * The staff grids with their lists paged on the server: a portal on a schema copy whose
@@ -68,11 +68,6 @@ const counter = (page: Page) => page.getByTestId('grid-count');
 async function pickFilter(page: Page, key: string, option: string): Promise<void> {
   await page.locator(`[data-filter="${key}"] .ui.dropdown`).click();
   await page.locator(`[data-filter="${key}"] .menu .item`, { hasText: new RegExp(`^${option}$`) }).click();
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
 }
 
 test('the projects grid pages on the server: filter, page, row numbers, row link, in Croatian', async ({ page }) => {
@@ -148,11 +143,11 @@ test('the paged grid in English, axe-clean, and at 390 px', async ({ page, conte
   await page.goto('/ui/projects');
   const all = await apiPage(page, 'projects', 'limit=0');
   await expect(counter(page)).toHaveText(`1–3 od ${all.count} projekata`);
-  await expectAxeClean(page);
+  await expectNoSeriousAxe(page, null);
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await expect(counter(page)).toHaveText(`1–3 of ${all.count} projects`);
   await expect(rows(page)).toHaveCount(3);
-  await expectAxeClean(page);
+  await expectNoSeriousAxe(page, null);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(rows(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

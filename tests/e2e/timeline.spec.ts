@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, loginAs, screenshot } from './helpers/portal';
 import { startMailPortal, type MailPortal } from './helpers/mail-portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /*
  * The project timeline on the lead's membership page and on the staff's processing screen,
@@ -23,11 +23,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal?.stop();
 });
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-section="timeline"]').analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
-}
 
 /** At 390 px the timeline and its events fit the screen width (no sideways scrolling inside it). */
 async function expectFitsPhone(page: Page): Promise<void> {
@@ -60,7 +55,7 @@ test('the lead sees the history on the membership page, with a sign-off as it ha
   await expect(left).toContainText('Odjava člana: Tomislav Šarić');
   await expect(left).toContainText('Izvršio/la: Ana Horvat');
   await expect(timeline.locator('[data-kind="memberJoined"]', { hasText: 'Tomislav Šarić' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxe(page, '[data-section="timeline"]');
   await screenshot(page, 'timeline-membership');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -94,7 +89,7 @@ test('staff see the history on the processing screen, with an edit and what it c
   await expect(change).toContainText(`Naziv: ${CLIMATE} → ${RENAMED}`);
   await expect(change).toContainText('Izvršio/la: Marko Babić');
   await expect(timeline.locator('[data-kind="memberLeft"]')).toContainText('Tomislav Šarić');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxe(page, '[data-section="timeline"]');
   await screenshot(page, 'timeline-processing');
 
   await page.getByRole('button', { name: 'EN', exact: true }).click();

@@ -1,11 +1,47 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Expects no critical or serious axe-core finding in the page's main content (or in `within`). */
-export async function expectNoSeriousAxe(page: Page, within = 'main'): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+/** The longest a check waits for the page's transitions to end. */
+const TRANSITIONS_MAX_MS = 2000;
+
+/**
+ * Waits until the page's CSS transitions and finite animations have ended (at most 2 s): axe reads
+ * the colours on screen, and a button caught mid-fade (a language toggle just pressed) has a
+ * contrast no user ever reads. Endless ones, a loader's spin, are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(
+    (maxMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, maxMs)),
+      ]),
+    TRANSITIONS_MAX_MS,
+  );
+}
+
+/**
+ * The critical and serious axe-core findings on the page's main content (or in `within`; null: the
+ * whole page, header, navigation and footer too), each as "rule: the first elements it names".
+ */
+export async function seriousAxeFindings(page: Page, within: string | null = 'main'): Promise<string[]> {
+  await transitionsEnded(page);
+  // Only the violations are reported back: the passes are not needed, and leaving them out saves time.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const { violations } = await (within === null ? builder : builder.include(within)).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Expects no critical or serious axe-core finding in the page's main content (or in `within`; null: the whole page). */
+export async function expectNoSeriousAxe(page: Page, within: string | null = 'main', where?: string): Promise<void> {
+  expect(await seriousAxeFindings(page, within), where).toEqual([]);
 }
 
 /** Switches the interface language through the header's toggle. */
