@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import { schemas } from '@/client/shared/schema-set';
-import { numberFormat } from '@/client/engine/locale-format';
+import { useNumber } from '@/client/engine/use-number';
 import { ScrollBox } from '@/client/engine/grants/grant-table';
 
 const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
@@ -20,9 +20,9 @@ export interface BurnDownPoint {
  * rate, with the same figures as a table for screen readers and for reading exact values.
  */
 export function BurnDownChart({ id, title, points }: { id: string; title: string; points: BurnDownPoint[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { height } = schemas.constants.accountingChartSize;
-  const number = numberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const number = useNumber();
   const { options, series } = useMemo(() => {
     const apex: ApexOptions = {
       chart: { id, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'Lato, sans-serif', zoom: { enabled: false } },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Header } from 'semantic-ui-react';
 import type { ClusterUsage, UsageForecast } from '@/client/api/accounting';
 import { formatDate } from '@/client/engine/format';
-import { numberFormat } from '@/client/engine/locale-format';
+import { useNumber } from '@/client/engine/use-number';
 import { UsageChart, type ChartLine } from './usage-chart';
 import { allZero, seriesOf } from './usage-series';
 import { stackForecast } from './forecast-line';
@@ -24,9 +24,9 @@ export interface ClusterChartsProps {
 
 /** A cluster's CPU-hour chart and, when it has any, its GPU-hour chart; forecasts under the CPU chart. */
 export function ClusterCharts({ cluster, title, usage, cumulative, filter, names, forecast }: ClusterChartsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const mode = cumulative ? 'cumulative' : 'monthly';
-  const number = numberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const number = useNumber();
   const forecasts = useMemo(
     () =>
       Object.entries(forecast ?? {})
