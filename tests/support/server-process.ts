@@ -32,7 +32,7 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 
 /** Starts `npm start`'s server entry (without the client build) on `port` with `env` added. */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
