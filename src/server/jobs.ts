@@ -8,6 +8,8 @@ import { mailRules } from '../schema-runtime';
 
 /** A running set of background jobs. */
 export interface Jobs {
+  /** Settles once every job is set up (the outbox sender is loaded on demand), having logged what it says at start. */
+  started: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,7 +75,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   ];
   const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
-  void import('./services/outbox')
+  const started = import('./services/outbox')
     .then(({ startOutboxSender }) => {
       const sender = startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log });
       monitor.outbox = sender;
@@ -92,8 +94,10 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
     }, job.everyMs),
   );
   return {
+    started,
     async stop() {
       timers.forEach(clearInterval);
+      await started;
       await Promise.all(extra.map((e) => e.stop()));
     },
   };

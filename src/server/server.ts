@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   const idpStandIn = config.demo && !config.production && !config.saml.idpMetadata && !config.saml.edugainIdpMetadata ? await startIdpStandIn() : undefined;
   if (idpStandIn) config.saml = { ...config.saml, idpMetadata: idpStandIn.metadataUrl.national, edugainIdpMetadata: idpStandIn.metadataUrl.edugain, idpMetadataCert: idpStandIn.metadataCert, edugainIdpMetadataCert: idpStandIn.metadataCert };
   const { ctx, close } = await bootstrap(config);
-  const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  // In demo mode the log goes through process.stdout, in order with the banner below; elsewhere
+  // through pino's own stream, which writes asynchronously (after a console.log made later).
+  const stream = config.demo ? { stream: process.stdout } : {};
+  const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info', ...stream } });
   if (ctx.live) ctx.live.log = (level, line, detail) => app.log[level]({ detail }, line);
   const jobs = config.jobs ? startJobs(ctx, app.log) : undefined;
   const shutdown = async (signal: string) => {
@@ -37,6 +40,8 @@ async function main(): Promise<void> {
   if (standIn) app.log.info(`research registry stand-in on ${standIn.url}`);
   if (idpStandIn) app.log.info(`identity provider stand-in (demo sign-in) on ${idpStandIn.url}`);
   if (config.demo) {
+    // The banner comes last, below whatever the start logged, so it is what a terminal shows.
+    await jobs?.started;
     const accounts = DEMO_PEOPLE.filter((p) => p.demoAccount).map((p) => p.username);
     console.log(`\nThe portal is ready: ${config.publicUrl}/ui/\nDemo accounts (password = username): ${accounts.join(', ')}\n`);
   }
