@@ -9,9 +9,15 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
  * JEST_DATABASE_ONLY=1 (CI's second pass, on the PostgreSQL server): only the tests that reach a
  * database through DATABASE_URL — the pure schema-runtime and client unit tests and the component
  * tests ran in the first pass and touch no database, and the command-line tests of `usage-import`
- * and `outbox` always run their command on an embedded database of their own.
+ * and `outbox`, and the demo start of `server-start`, always run on an embedded database of their own.
  */
-const embeddedOnly = ['/tests/unit/schema-runtime/', '/tests/unit/client/', '/tests/api/usage-import\\.test\\.ts$', '/tests/unit/server/outbox-command\\.test\\.ts$'];
+const embeddedOnly = [
+  '/tests/unit/schema-runtime/',
+  '/tests/unit/client/',
+  '/tests/api/usage-import\\.test\\.ts$',
+  '/tests/unit/server/outbox-command\\.test\\.ts$',
+  '/tests/api/server-start\\.test\\.ts$',
+];
 const databaseOnly = Boolean(process.env.JEST_DATABASE_ONLY);
 
 const transform = {

@@ -12,7 +12,7 @@ describe('the server started as npm start starts it', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServerProcess(await freePort(), { DEMO: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    server = await startServerProcess(await freePort(), { DEMO: 'true', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
