@@ -24,11 +24,13 @@ function labelList(labels: readonly LocaleText[], text: (label: LocaleText) => s
   return labels.length ? labels.map(text).join(', ') : none;
 }
 
+/** The rules' numbers as the interface language writes them, with Intl's own default of up to three decimals. */
+const useRuleNumber = () => useNumber(3).format;
+
 export function ResourceLimitsSection({ catalog }: Props) {
   const { t } = useTranslation();
   const text = useLocaleText();
-  // Intl's own default: up to three decimals.
-  const number = useNumber(3).format;
+  const number = useRuleNumber();
   const amount = (value: number, unit: string | undefined) => (unit ? `${number(value)} ${unit}` : number(value));
   const columns: RuleColumn<ResourceLimit>[] = [
     {
@@ -125,8 +127,7 @@ export function MailRulesSection({ catalog }: Props) {
 
 export function ListRulesSection({ catalog }: Props) {
   const { t } = useTranslation();
-  // Intl's own default: up to three decimals.
-  const number = useNumber(3).format;
+  const number = useRuleNumber();
   const rules = listRules(catalog);
   const names = t('rules.lists.names', { returnObjects: true }) as Record<string, string>;
   const rows = Object.entries(rules.lists as Record<string, { pagedFrom: number }>).map(([list, { pagedFrom }]) => ({ list, pagedFrom }));
