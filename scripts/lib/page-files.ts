@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { isSignedOut, paths, requestTypePage, type PageEntry } from '../../src/client/shared/paths';
+import { FIRST_CALLS } from '../../src/client/api/first-calls';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 
 /*
@@ -82,12 +83,15 @@ export function routeChunks(source: string): RouteChunk[] {
   return found;
 }
 
-/** The route table's pages (src/client/app/routes.tsx): each one's route, chunk, and whether it is shown signed out. */
-export function routePages(root: string): { path: string; chunk: string; signedOut: boolean }[] {
+/**
+ * The route table's pages (src/client/app/routes.tsx): each one's route, chunk, whether it is shown
+ * signed out, and the calls it makes first (api/first-calls.ts).
+ */
+export function routePages(root: string): { path: string; chunk: string; signedOut: boolean; calls: string[] }[] {
   const source = fs.readFileSync(path.join(root, 'src', 'client', 'app', 'routes.tsx'), 'utf8');
   return routeChunks(source).map(({ key, chunk }) => {
     const page = pageOf(key);
-    return { path: page.path, chunk, signedOut: isSignedOut(page.access) };
+    return { path: page.path, chunk, signedOut: isSignedOut(page.access), calls: [...(FIRST_CALLS[key] ?? [])] };
   });
 }
 
@@ -113,7 +117,7 @@ export function pageFiles(stats: ChunkGroups, pages: ReturnType<typeof routePage
     texts[found[1]][found[2] ? 'pages' : 'shell'] = filesOf(name);
   }
   return {
-    pages: pages.map(({ path: route, chunk, signedOut }) => ({ path: route, signedOut, files: filesOf(chunk) })),
+    pages: pages.map(({ path: route, chunk, signedOut, calls }) => ({ path: route, signedOut, files: filesOf(chunk), calls })),
     frame: filesOf('app-frame'),
     texts,
   };

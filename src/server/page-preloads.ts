@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * of the route table, in its order, and the groups pages share.
  */
 export interface PageFiles {
-  pages: { path: string; signedOut: boolean; files: string[] }[];
+  pages: { path: string; signedOut: boolean; files: string[]; calls?: string[] }[];
   /** The logged-in frame, for every page but the signed-out ones. */
   frame: string[];
   /** Per language: the shell texts every page needs, and the pages' texts the signed-in pages need. */
@@ -31,18 +31,25 @@ function matches(route: string, segments: string[]): boolean {
  * own chunks, and for a signed-in page the frame around it and the pages' texts. The client asks
  * for the same files once its entry runs (app/preload-page.ts); named in the HTML they start with
  * the entry instead. At low priority, so they do not slow the entry and its styles, which the first
- * paint waits for. A path the route table does not know gets none.
+ * paint waits for. For a visitor who is `signedIn`, also the page's first calls, which the client's
+ * fetch then finds answered (credentials and mode as its own: same-origin, CORS). A path the route
+ * table does not know gets none.
  */
-export function pagePreloads(files: PageFiles, pathname: string, language: string): string {
+export function pagePreloads(files: PageFiles, pathname: string, language: string, signedIn = false): string {
   const segments = pathname.replace(/^\/ui\/?/, '').replace(/\/$/, '').split('/');
   const page = files.pages.find((candidate) => matches(candidate.path, segments));
   if (!page) return '';
   const texts = files.texts[language] ?? { shell: [], pages: [] };
   const all = new Set([...texts.shell, ...page.files, ...(page.signedOut ? [] : [...files.frame, ...texts.pages])]);
-  return [...all]
-    .map((file) => `<link rel=preload fetchpriority=low as=${file.endsWith('.css') ? 'style' : 'script'} href="/static/${file}">`)
-    .join('');
+  const calls = signedIn && !page.signedOut ? (page.calls ?? []) : [];
+  return [
+    ...calls.map((call) => `<link rel=preload as=fetch crossorigin=anonymous href="/${escapeAttribute(call)}">`),
+    ...[...all].map((file) => `<link rel=preload fetchpriority=low as=${file.endsWith('.css') ? 'style' : 'script'} href="/static/${file}">`),
+  ].join('');
 }
+
+/** A value for a double-quoted attribute. */
+const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 function isPageFiles(value: unknown): value is PageFiles {
   const files = value as Partial<PageFiles> | null;
@@ -50,7 +57,7 @@ function isPageFiles(value: unknown): value is PageFiles {
     typeof files === 'object' &&
     files !== null &&
     Array.isArray(files.pages) &&
-    files.pages.every((page) => typeof page?.path === 'string' && Array.isArray(page.files)) &&
+    files.pages.every((page) => typeof page?.path === 'string' && Array.isArray(page.files) && (page.calls === undefined || Array.isArray(page.calls))) &&
     Array.isArray(files.frame) &&
     typeof files.texts === 'object' &&
     files.texts !== null

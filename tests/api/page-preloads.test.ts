@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { addUser } from '../support/fixtures';
 import { languageCookieName } from '../../src/schema-runtime';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 
@@ -14,7 +15,8 @@ const FILES: PageFiles = {
     { path: 'saml2-error/:errorType?', signedOut: true, files: ['page-saml2-error.1.js'] },
     { path: 'users/inactive', signedOut: false, files: ['grid.1.js', 'page-staff-users-inactive.1.js'] },
     { path: 'users/:userId', signedOut: false, files: ['page-staff-user-detail.1.js', 'page-staff-user-detail.1.css'] },
-    { path: 'my-requests', signedOut: false, files: ['page-my-requests.1.css', 'page-my-requests.1.js'] },
+    { path: 'my-requests', signedOut: false, files: ['page-my-requests.1.css', 'page-my-requests.1.js'], calls: ['api/v1/internal/projects/role/lead', 'api/v1/internal/grants'] },
+    { path: 'requests', signedOut: false, files: ['page-staff-requests.1.js'], calls: ['api/v1/internal/grid-page/requests?limit=0'] },
     { path: 'new-request/research-project/:projId', signedOut: false, files: ['page-research-request.1.js'] },
     { path: 'new-request/:requestType', signedOut: false, files: ['page-new-request-type.1.js'] },
   ],
@@ -27,6 +29,11 @@ function preloaded(html: string): string[] {
   return [...html.matchAll(/<link rel=preload fetchpriority=low as=(\w+) href="\/static\/([^"]+)">/g)].map(([, as, file]) => `${as} ${file}`);
 }
 
+/** The API calls the page's HTML names for preloading, in order. */
+function preloadedCalls(html: string): string[] {
+  return [...html.matchAll(/<link rel=preload as=fetch crossorigin=anonymous href="\/([^"]+)">/g)].map(([, call]) => call.replace(/&amp;/g, '&'));
+}
+
 describe('preload hints in the page HTML', () => {
   let dir: string;
   let t: TestApp;
@@ -37,6 +44,7 @@ describe('preload hints in the page HTML', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dir, PAGE_FILES), JSON.stringify(FILES));
     t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    await addUser(t.ctx, 'ana');
     langCookie = languageCookieName(t.ctx.schemas.service.serviceKey);
   });
   afterAll(async () => {
@@ -62,6 +70,18 @@ describe('preload hints in the page HTML', () => {
     ]);
     expect(response.body).toMatch(/<script defer src=\/static\/main\.1\.js><\/script><link rel=preload[^]*<\/head><body>/);
     expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('names a signed-in visitor’s first calls of the page, before its files; none for a visitor without a session', async () => {
+    const { cookie } = await t.login('ana');
+    const signedIn = (await page('/ui/my-requests', cookie)).body;
+    expect(preloadedCalls(signedIn)).toEqual(['api/v1/internal/projects/role/lead', 'api/v1/internal/grants']);
+    expect(signedIn.indexOf('as=fetch')).toBeLessThan(signedIn.indexOf('page-my-requests.1.js'));
+    expect(preloadedCalls((await page('/ui/requests', cookie)).body)).toEqual(['api/v1/internal/grid-page/requests?limit=0']);
+    // No session, or one that has ended: the calls would only be refused.
+    expect(preloadedCalls((await page('/ui/my-requests')).body)).toEqual([]);
+    expect(preloadedCalls((await page('/ui/my-requests', cookie.replace(/=[^;]+/g, '=ended'))).body)).toEqual([]);
+    expect(preloadedCalls((await page('/ui/login', cookie)).body)).toEqual([]);
   });
 
   it('follows the language cookie, as the client does, and not Accept-Language', async () => {

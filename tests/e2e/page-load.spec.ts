@@ -88,6 +88,32 @@ test.describe('opening a page', () => {
     });
   }
 
+  // A signed-in visitor's HTML names the page's first calls (api/first-calls.ts): they start with
+  // the entry, and the client's own fetch of each finds its answer instead of asking again.
+  for (const { user, path, calls, shown } of [
+    { user: 'lead', path: '/ui/my-requests', calls: ['/api/v1/internal/grants', '/api/v1/internal/projects-readiness/', '/api/v1/internal/projects/role/lead'], shown: '[data-page="my-requests"] tbody tr' },
+    { user: 'staff', path: '/ui/requests', calls: ['/api/v1/internal/grid-page/requests?limit=0'], shown: '.schema-grid-view .ag-row' },
+  ] as const) {
+    test(`${path}: the page's first calls go out while the entry is still on its way, each once`, async ({ page }) => {
+      await loginAs(page, user);
+      const requested = await recordFromBlank(page);
+      const askedWhileHeld = new Promise<string[]>((resolve) => {
+        void page.route(/\/static\/main\.[0-9a-f]+\.js$/, async (route) => {
+          const begin = Date.now();
+          const asked = (): string[] => calls.filter((call) => requested.includes(call));
+          while (asked().length < calls.length && Date.now() - begin < 3000) await new Promise((wait) => setTimeout(wait, 50));
+          resolve(asked());
+          await route.continue();
+        });
+      });
+      await page.goto(path);
+      await expect(page.locator(shown).first()).toBeVisible();
+
+      expect(await askedWhileHeld).toEqual([...calls]);
+      for (const call of calls) expect(count(requested, call), call).toBe(1);
+    });
+  }
+
   test("the staff requests grid: whether its list is paged is asked before the page's code has arrived; the list once", async ({ page }) => {
     await loginAs(page, 'staff');
     const early = ['/api/v1/internal/grid-page/requests?limit=0'];

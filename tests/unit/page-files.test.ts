@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pageFiles, routeChunks, routePages } from '../../scripts/lib/page-files';
 import { paths } from '../../src/client/shared/paths';
+import { FIRST_CALLS } from '../../src/client/api/first-calls';
 
 const routesSource = fs.readFileSync(path.resolve(__dirname, '../../src/client/app/routes.tsx'), 'utf8');
 
@@ -22,17 +23,32 @@ describe('the page files the build writes for the server’s preload hints', () 
   it('says which pages are shown signed out, as paths.ts does', () => {
     const pages = routePages(path.resolve(__dirname, '../..'));
     expect(pages.filter((page) => page.signedOut).map((page) => page.chunk)).toEqual(expect.arrayContaining(['page-login', 'page-invitation', 'page-saml2-login-redirect']));
-    expect(pages.find((page) => page.chunk === 'page-staff-requests')).toEqual({ path: 'requests', chunk: 'page-staff-requests', signedOut: false });
+    expect(pages.find((page) => page.chunk === 'page-staff-requests')).toMatchObject({ path: 'requests', chunk: 'page-staff-requests', signedOut: false });
+  });
+
+  it('gives each page the calls it makes first, and only pages of paths.ts have any', () => {
+    const pages = routePages(path.resolve(__dirname, '../..'));
+    expect(pages.find((page) => page.path === 'requests')?.calls).toEqual(['api/v1/internal/grid-page/requests?limit=0']);
+    expect(pages.find((page) => page.path === 'my-requests')?.calls).toEqual(['api/v1/internal/projects/role/lead', 'api/v1/internal/projects-readiness/', 'api/v1/internal/grants']);
+    expect(pages.find((page) => page.path === 'login')?.calls).toEqual([]);
+    expect(Object.keys(FIRST_CALLS).filter((key) => !(key in paths))).toEqual([]);
+    // Exactly the routes that prefetch have first calls: a call named in the HTML that no prefetch makes would be fetched for nothing.
+    const prefetching = routesSource
+      .split('...at(paths.')
+      .slice(1)
+      .filter((entry) => /^\w+\)[^]*?prefetch:/.test(entry.split('...at(')[0]))
+      .map((entry) => entry.slice(0, entry.indexOf(')')));
+    expect(prefetching.sort()).toEqual(Object.keys(FIRST_CALLS).sort());
   });
 
   it('gives the request types’ pages, made per type of the live schema set, one route with the type as its param', () => {
     const pages = routePages(path.resolve(__dirname, '../..'));
-    expect(pages.filter((page) => page.chunk === 'page-new-request-type')).toEqual([{ path: 'new-request/:requestType', chunk: 'page-new-request-type', signedOut: false }]);
+    expect(pages.filter((page) => page.chunk === 'page-new-request-type')).toEqual([{ path: 'new-request/:requestType', chunk: 'page-new-request-type', signedOut: false, calls: [] }]);
   });
 
   const pages = [
-    { path: 'login', chunk: 'page-login', signedOut: true },
-    { path: 'my-requests', chunk: 'page-my-requests', signedOut: false },
+    { path: 'login', chunk: 'page-login', signedOut: true, calls: [] },
+    { path: 'my-requests', chunk: 'page-my-requests', signedOut: false, calls: ['api/v1/internal/projects/role/lead'] },
   ];
   const group = (...names: string[]) => ({ assets: names.map((name) => ({ name })) });
 
@@ -51,8 +67,8 @@ describe('the page files the build writes for the server’s preload hints', () 
     };
     expect(pageFiles(stats, pages)).toEqual({
       pages: [
-        { path: 'login', signedOut: true, files: ['page-login.1.js'] },
-        { path: 'my-requests', signedOut: false, files: ['12.1.js', 'page-my-requests.1.css', 'page-my-requests.1.js'] },
+        { path: 'login', signedOut: true, files: ['page-login.1.js'], calls: [] },
+        { path: 'my-requests', signedOut: false, files: ['12.1.js', 'page-my-requests.1.css', 'page-my-requests.1.js'], calls: ['api/v1/internal/projects/role/lead'] },
       ],
       frame: ['app-frame.1.js'],
       texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },

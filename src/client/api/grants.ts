@@ -1,5 +1,6 @@
 import type { EfficiencyAnswer, EfficiencyAnswerRow, GrantsAnswer, GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '@generated';
 import { api } from './api-slice';
+import { GRANTS } from './first-calls';
 import { PROJECT_LISTS, projectTag } from './tags';
 
 export type { EfficiencyAnswer, EfficiencyAnswerRow, GrantsAnswer, GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject };
@@ -16,7 +17,7 @@ const search = (q: Record<string, string | undefined>) => {
 export const grantsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/internal/grants: the grants of the projects the caller leads, or of one project. */
-    grants: build.query<GrantsAnswer, { project?: string }>({ query: (q) => `api/v1/internal/grants${search(q)}`, providesTags: (_result, _error, { project }) => [project ? projectTag(project) : PROJECT_LISTS] }),
+    grants: build.query<GrantsAnswer, { project?: string }>({ query: (q) => `${GRANTS}${search(q)}`, providesTags: (_result, _error, { project }) => [project ? projectTag(project) : PROJECT_LISTS] }),
     /** GET /api/v1/internal/grants/over-threshold (staff). */
     grantsOverThreshold: build.query<GrantsAnswer, void>({ query: () => 'api/v1/internal/grants/over-threshold', providesTags: [PROJECT_LISTS] }),
     /** GET /api/v1/internal/accounting/efficiency: per member of the projects the caller leads, in a month. */

@@ -3,6 +3,7 @@ import type { GridPage } from '@generated';
 import { gridPageSearch, type GridPageRequest } from '@/schema-runtime/grid-page-query';
 import type { TableLayout } from '@/schema-runtime/table-layout';
 import { api } from './api-slice';
+import { gridPageAddress, PAGING_PROBE } from './first-calls';
 import { PROJECT_LISTS, type ApiTag } from './tags';
 
 /** The grid's name (its layout file, `tables/<grid>.json`) and the page's query string. */
@@ -18,7 +19,7 @@ export const gridPagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/internal/grid-page/:grid (staff): one page of a staff grid's list, with its counts. */
     gridPage: build.query<GridPage, PageArgs>({
-      query: ({ grid, search }) => `api/v1/internal/grid-page/${encodeURIComponent(grid)}?${search}`,
+      query: ({ grid, search }) => gridPageAddress(grid, search),
       providesTags: (_result, _error, { grid }) => [tagOf(grid)],
     }),
   }),
@@ -31,7 +32,7 @@ const { useGridPageQuery, useLazyGridPageQuery } = gridPagesApi;
  * the server says in a page of no rows; undefined until it answered.
  */
 export function useGridPaging(grid: string): { paged: boolean | undefined; error: unknown } {
-  const { data, error } = useGridPageQuery({ grid, search: 'limit=0' });
+  const { data, error } = useGridPageQuery({ grid, search: PAGING_PROBE });
   return { paged: data?.paged, error };
 }
 

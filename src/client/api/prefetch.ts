@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { PAGING_PROBE } from './first-calls';
 import { gridPagesApi } from './grid-pages';
 import { grantsApi } from './grants';
 import { projectsApi } from './projects';
@@ -13,6 +14,7 @@ export type PrefetchDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
  * instead of after the page has loaded and rendered: on a phone each of those steps is a round trip
  * and a slow render. The page's own hooks then find the answers in the cache (a call that failed,
  * e.g. for a visitor who turns out to be signed out, is made again when the page subscribes).
+ * What each route's prefetch asks for first is listed in `first-calls.ts`, for the server's hints.
  */
 export type Prefetch = (dispatch: PrefetchDispatch) => void;
 
@@ -29,7 +31,7 @@ export const prefetchMyRequests: Prefetch = (dispatch) => {
  */
 function prefetchStaffGrid(grid: string, whole: (dispatch: PrefetchDispatch) => void): Prefetch {
   return (dispatch) => {
-    const paging = dispatch(gridPagesApi.endpoints.gridPage.initiate({ grid, search: 'limit=0' }, { subscribe: false }));
+    const paging = dispatch(gridPagesApi.endpoints.gridPage.initiate({ grid, search: PAGING_PROBE }, { subscribe: false }));
     void paging.then(({ data }) => {
       if (data && !data.paged) whole(dispatch);
     });

@@ -1,5 +1,6 @@
 import type { MessageAnswer, Project, ProjectChangeBody, ProjectsList, ProjectTimeline, ResearchRequest } from '@generated';
 import { api } from './api-slice';
+import { LEAD_PROJECTS } from './first-calls';
 import { onSuccess, onSuccessOf, PROJECT_LISTS, projectTag } from './tags';
 
 /** The Project entity (schemas/entities/project.json), under the name the client uses. */
@@ -14,7 +15,7 @@ export const projectsApi = api.injectEndpoints({
     }),
     /** GET /api/v1/internal/projects/role/lead: the caller's projects as lead (my requests), newest first. */
     myLeadProjects: build.query<PortalProject[], void>({
-      query: () => 'api/v1/internal/projects/role/lead',
+      query: () => LEAD_PROJECTS,
       providesTags: [PROJECT_LISTS],
     }),
     /** POST /api/v1/internal/projects-general/: files a request of a general type (payload per its request schema). */

@@ -1,5 +1,6 @@
 import type { MemberReadinessAnswer, MemberReadinessAnswerSummary, MemberReadinessAnswerStaffFilter, MemberReadinessAnswerResendAnswer } from '@generated';
 import { api } from './api-slice';
+import { LEAD_READINESS } from './first-calls';
 import { onSuccess, PROJECT_LISTS, projectTag, type ApiTag } from './tags';
 
 /** Readiness changes with members, invitations, keys and users: any of them refreshes it. */
@@ -14,7 +15,7 @@ export const readinessApi = api.injectEndpoints({
     }),
     /** GET /api/v1/internal/projects-readiness/: per active project the caller leads, how many people are stuck. */
     leadReadiness: build.query<MemberReadinessAnswerSummary, void>({
-      query: () => 'api/v1/internal/projects-readiness/',
+      query: () => LEAD_READINESS,
       providesTags: [...READINESS_SOURCES, PROJECT_LISTS],
     }),
     /** GET /api/v1/internal/users-readiness/?filter= (staff): the users a readiness filter finds. */

@@ -45,7 +45,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     if (!client) return reply.status(503).send(localErrorBody('clientNotBuilt', languageOf(request)));
     const { service, constants } = ctx.schemas;
     const language = pageLanguage(request.headers, languageCookieName(service.serviceKey), constants.defaultLocale);
-    const hints = client.files ? pagePreloads(client.files, request.url.split('?')[0], language) : '';
+    const hints = client.files ? pagePreloads(client.files, request.url.split('?')[0], language, request.auth !== null) : '';
     const html = hints ? client.html.replace('</head>', `${hints}</head>`) : client.html;
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
   };
