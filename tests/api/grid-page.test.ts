@@ -16,7 +16,7 @@ interface Page {
   count: number;
   total: number;
   paged: boolean;
-  rows: { id: number; identifier?: string; username?: string; last_name?: string }[];
+  rows: { id: number; identifier?: string; username?: string; last_name?: string; person_institution?: string | null }[];
 }
 
 describe('a page of a staff grid', () => {
@@ -87,8 +87,16 @@ describe('a page of a staff grid', () => {
     expect(identifiers(await page('requests', 'lead=luka%20čačić'))).toEqual(['PAGE-1']);
   });
 
-  it('takes %, _ and \\ in a text filter as the characters themselves', async () => {
+  it('takes %, _, \\ and a line break in a text filter as the characters themselves', async () => {
     expect((await page('requests', 'search=PAGE-1')).count).toBe(1);
+    // The name "Projekt PAGE-1" and the identifier "PAGE-1" are two texts: no needle spans both.
+    expect((await page('requests', 'search=page-1%0Apage')).count).toBe(0);
+    const usernames = async (query: string) => (await page('users-active', query)).rows.map((r) => r.username);
+    expect(await usernames('searchEmail=CCACIC')).toEqual(['ccacic']);
+    expect(await usernames('searchName=LUKA%20%C4%8CA%C4%8C')).toEqual(['ccacic']);
+    const institutions = (await page('users-active', 'limit=1000&searchInstitution=RU%C4%90ER')).rows;
+    expect(institutions.map((r) => r.username)).toContain('ccvitkovic');
+    expect(institutions.every((r) => r.person_institution?.toLowerCase().includes('ruđer'))).toBe(true);
     expect((await page('requests', 'search=PAGE_1')).count).toBe(0);
     expect((await page('requests', 'search=PAGE%251')).count).toBe(0);
     expect((await page('requests', 'search=PAGE%5C-1')).count).toBe(0);

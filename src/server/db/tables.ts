@@ -38,6 +38,10 @@ export interface UsersTable {
   routine_mail: ColumnType<string | null, string | null | undefined, string | null>;
   /** The sort key of "last_name first_name" (0013; schema-runtime/sort-key.ts), kept by the database. */
   name_key: ColumnType<string, never, never>;
+  /** The grids' name, institution and e-mail filters' texts lowered, kept by the database (0021). */
+  filter_name: ColumnType<string | null, never, never>;
+  filter_institution: ColumnType<string | null, never, never>;
+  filter_mail: ColumnType<string, never, never>;
 }
 
 export interface SessionsTable {
@@ -125,6 +129,8 @@ export interface ProjectsTable {
   /** The largest share used of a grant in force and the earliest run-out date (0018, services/grants). */
   grant_used_percent: Generated<number | null>;
   grant_runs_out: Generated<string | null>;
+  /** The grids' search filter's texts lowered, kept by the database (0021). */
+  filter_search: ColumnType<string, never, never>;
 }
 
 export interface MembershipsTable {

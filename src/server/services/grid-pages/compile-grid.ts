@@ -143,8 +143,16 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       const needle = textNeedle(value);
       const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
       // LIKE with the needle escaped is strpos's substring test in the form a trigram index serves (migration 0020).
+      // The database keeps some filters' texts lowered and joined by line breaks (migration 0021):
+      // one LIKE over one column; a needle with a line break could match across two texts.
+      const stored = spec.format === undefined && !needle.includes('\n') ? g.source.storedTexts?.[spec.paths.join(',')] : undefined;
+      if (stored) return sql<boolean>`${stored} LIKE ${pattern}`;
       const unlowered = matchesUnlowered(needle);
-      const searched = (f: FieldSql) => (unlowered ? text(spec.format)(f) : sql`lower(${text(spec.format)(f)})`);
+      const searched = (f: FieldSql) => {
+        // A person's kept text is "First Last", which is what personName shows and nothing else.
+        if (f.lowered && (f.type !== 'person' || spec.format === 'personName')) return f.lowered;
+        return unlowered ? text(spec.format)(f) : sql`lower(${text(spec.format)(f)})`;
+      };
       const matches = (paths: string[]) => paths.map((p) => someValue(resolvePath(g.source, p), (f) => sql<boolean>`${searched(f)} LIKE ${pattern}`, true));
       return sql<boolean>`(${sql.join(matches(spec.paths), sql` OR `)})`;
     }
@@ -167,7 +175,9 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       return sql<boolean>`(${sql.join((value as string[]).map((w) => someValue(path, (f) => sql<boolean>`${text()(f)} = ${w}`)), sql` AND `)})`;
     }
     case 'yesNo': {
-      const some = someValue(resolvePath(g.source, spec.path), truthy);
+      const path = resolvePath(g.source, spec.path);
+      // A field's own `truthy` is never NULL: bare, the planner may join it instead of testing each row.
+      const some = !path.items && path.field.type !== 'person' && path.field.truthy ? path.field.truthy : someValue(path, truthy);
       return value === YES_NO.yes ? some : sql<boolean>`NOT ${some}`;
     }
   }
@@ -221,7 +231,8 @@ export function sortValue(g: GridContext, column: ColumnSpec): { sql: Sql; text:
   const [only] = fields;
   if (fields.length === 1 && format === 'text') {
     // ISO instants to the millisecond and dates order as their keys do; counts are never negative.
-    if (only.type === 'instant') return { sql: sql`date_trunc('milliseconds', ${only.sql})`, text: false, nullable: true };
+    // In UTC, as the JSON writes it: the truncation of a timestamp without zone is immutable, so indexed (migration 0021).
+    if (only.type === 'instant') return { sql: sql`date_trunc('milliseconds', ${only.sql} AT TIME ZONE 'UTC')`, text: false, nullable: true };
     if (only.type === 'date' || only.type === 'number') return { sql: only.sql, text: false, nullable: true };
   }
   const texts = fields.map((f) => sql`coalesce(${textOf(f, format, g.patterns, g.timeZone)}, '')`);

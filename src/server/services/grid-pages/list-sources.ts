@@ -21,11 +21,14 @@ export type Sql = RawBuilder<unknown>;
 
 /**
  * A value in SQL (NULL where the row has none). A person is its two name columns. `truthy` is a
- * cheaper test of a yes/no filter than comparing the value (a key count: whether any key exists).
+ * cheaper test of a yes/no filter than comparing the value (a key count: whether any key exists),
+ * and never NULL, so it is used bare and the planner can join it (a semi-join, or an anti-join for no).
+ * `lowered` is the text a filter reads (a person's as "First Last") lowered, kept by the database
+ * (migration 0021), so that a filter does not lower it row by row.
  */
 export type FieldSql =
-  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean> }
-  | { type: 'person'; first: Sql; last: Sql };
+  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean>; lowered?: Sql }
+  | { type: 'person'; first: Sql; last: Sql; lowered?: Sql };
 
 /**
  * An array of a row (`userproject_set`, `projects` …), `fields` being its items' paths ('' is the
@@ -58,11 +61,17 @@ export interface ListSource {
   collections: Record<string, CollectionSql>;
   /** Sort keys the database keeps (schema-runtime/sort-key.ts), by the sorted paths joined with ','. */
   storedSortKeys?: Record<string, Sql>;
+  /**
+   * The texts of a text filter's paths lowered and joined by a line break, kept by the database
+   * (migration 0021), by the paths joined with ','; for filters over several plain-text paths.
+   */
+  storedTexts?: Record<string, Sql>;
 }
 
 const raw = (expr: string): Sql => sql.raw(expr);
 const text = (expr: string): FieldSql => ({ type: 'text', sql: raw(expr) });
-const person = (alias: string): FieldSql => ({ type: 'person', first: raw(`${alias}.first_name`), last: raw(`${alias}.last_name`) });
+/** A user (`alias` is of the users table). */
+const person = (alias: string): FieldSql => ({ type: 'person', first: raw(`${alias}.first_name`), last: raw(`${alias}.last_name`), lowered: raw(`${alias}.filter_name`) });
 /** The items of a JSON array column (none when it holds no array), as `item`. */
 const jsonItems = (column: string): Sql =>
   raw(`jsonb_array_elements(CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END) AS item`);
@@ -107,10 +116,11 @@ const projectsAll: ListSource = {
       },
     },
   },
+  storedTexts: { 'name,identifier,institute': raw('p.filter_search') },
 };
 
 /** Whether the user `u` has an SSH key. */
-const HAS_KEY = sql<boolean>`u.id IN (SELECT user_id FROM ssh_keys)`;
+const HAS_KEY = sql<boolean>`EXISTS (SELECT 1 FROM ssh_keys k WHERE k.user_id = u.id)`;
 
 /** The scalar fields of a user row (both user lists). */
 const USER_FIELDS: Record<string, FieldSql> = {
@@ -120,7 +130,7 @@ const USER_FIELDS: Record<string, FieldSql> = {
   first_name: text('u.first_name'),
   last_name: text('u.last_name'),
   person_type: text(`CASE WHEN u.person_type = 'foreign' THEN 'foreign' ELSE 'local' END`),
-  person_institution: text('u.person_institution'),
+  person_institution: { ...text('u.person_institution'), lowered: raw('u.filter_institution') },
   person_mail: text('u.person_mail'),
   person_username: text('u.person_username'),
   person_uniqueid: text('u.person_uniqueid'),
@@ -131,6 +141,9 @@ const USER_FIELDS: Record<string, FieldSql> = {
   n_ssh_key: { type: 'number', sql: USER_KEY_COUNT, truthy: HAS_KEY },
   ssh_key: { type: 'boolean', sql: sql`${USER_KEY_COUNT} > 0`, truthy: HAS_KEY },
 };
+
+const USER_SORT_KEYS = { 'last_name,first_name': raw('u.name_key') };
+const USER_TEXTS = { 'username,person_username,person_uniqueid,person_mail': raw('u.filter_mail') };
 
 /** A user list's `projects`: the memberships `membership` (over mb, p, s) lets through. */
 function userProjects(membership: RawBuilder<boolean>): CollectionSql {
@@ -154,7 +167,8 @@ function activeUsers(schemas: SchemaSet): ListSource {
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(active) },
-    storedSortKeys: { 'last_name,first_name': raw('u.name_key') },
+    storedSortKeys: USER_SORT_KEYS,
+    storedTexts: USER_TEXTS,
   };
 }
 
@@ -168,7 +182,8 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
     rowJson: userRowJson(userProjectsJson(schemas, sql<boolean>`true`), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(sql<boolean>`true`) },
-    storedSortKeys: { 'last_name,first_name': raw('u.name_key') },
+    storedSortKeys: USER_SORT_KEYS,
+    storedTexts: USER_TEXTS,
   };
 }
 
