@@ -14,7 +14,7 @@ import { ApiError, msg } from '../../errors';
 import { orderSql, type OrderTerm } from '../list-order';
 import { checkLayout, filtersCondition, hasFilter, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
 import { listCounts, type ListCounts } from './list-counts';
-import { listSources, type ListSource } from './list-sources';
+import { listSources, type ListSource, type Sql } from './list-sources';
 import { sqlDatePattern } from './sql-date-pattern';
 
 /** A grid that can be paged: its layout, its list and what its filters offer. */
@@ -83,14 +83,28 @@ export function pageStatements(g: GridContext, request: GridPageRequest) {
   const hit = filtersCondition(g, request.filters);
   // Sort keys compare by their bytes (they are built for that), whatever the database's collation.
   const key = sort ? sql`, ${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')} AS k` : sql``;
-  const window = sql<{ rows: string }>`
-    WITH win AS (
-      SELECT ${g.source.id} AS id ${key} ${sql.join(order.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``)}
+  const columns = (terms: readonly OrderTerm[]) => sql.join(terms.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``);
+  const rows = (where: Sql, terms: readonly OrderTerm[], ordered: readonly OrderTerm[], limit: number, offset: number) => sql`
+      SELECT ${g.source.id} AS id ${key} ${columns(terms)}
         FROM ${g.source.from}
-       WHERE ${g.source.where} AND ${shown} AND ${hit}
-       ORDER BY ${orderSql(windowOrder(sort, order, g.source))}
-       LIMIT ${request.limit} OFFSET ${request.offset}
-    )
+       WHERE ${g.source.where} AND ${shown} AND ${hit} AND ${where}
+       ORDER BY ${orderSql(windowOrder(sort, ordered, g.source))}
+       LIMIT ${limit} OFFSET ${offset}`;
+  const [first, ...rest] = order;
+  // A list's order that starts with a flag (users without memberships first) is read as one
+  // window per value of the flag, each in the rest of the order (which an index serves), and the
+  // page cut from the two: no reading of every row to learn its flag before the first page (a
+  // flag is true or false, never NULL).
+  const split = !sort && first?.as === 'flag' && rest.length > 0;
+  const parts = (flag: boolean) => rows(flag ? first.sql : sql`NOT ${first.sql}`, [{ ...first, sql: sql.lit(flag) }, ...rest], rest, request.offset + request.limit, 0);
+  const window = sql<{ rows: string }>`
+    WITH win AS (${
+      split
+        ? sql`SELECT * FROM ((${parts(false)}) UNION ALL (${parts(true)})) AS parts
+       ORDER BY ${orderSql(windowOrder(null, order, 'parts.'))}
+       LIMIT ${request.limit} OFFSET ${request.offset}`
+        : rows(sql`true`, order, order, request.limit, request.offset)
+    })
     SELECT coalesce(json_agg(${g.source.rowJson} ORDER BY ${orderSql(windowOrder(sort, order, 'win.'))}), '[]'::json)::text AS rows
       FROM ${g.source.from} JOIN win ON win.id = ${g.source.id}`;
   const counts = sql<ListCounts>`

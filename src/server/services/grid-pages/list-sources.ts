@@ -178,7 +178,7 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
     where: sql<boolean>`NOT u.status`,
     id: raw('u.id'),
     // Users without any membership first (inactive-users/ lists them so).
-    order: [{ sql: raw('u.id IN (SELECT user_id FROM memberships)'), desc: false }, ...USER_LIST_ORDER],
+    order: [{ sql: raw('EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)'), desc: false, as: 'flag' }, ...USER_LIST_ORDER],
     rowJson: userRowJson(userProjectsJson(schemas, sql<boolean>`true`), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(sql<boolean>`true`) },
