@@ -13,8 +13,9 @@ import { up as upTrigramIndexes } from './0020-grid-filter-trigrams';
  * these columns instead of 0020's expressions.
  *
  * A grid sorted by an instant orders by it to the millisecond (as the list's JSON writes it); the
- * same truncation of its UTC time is immutable, so it can be indexed, and a deep page of a sorted
- * grid is read off the index instead of sorting every row.
+ * same truncation of its UTC time is immutable, so it can be indexed, and the planner can walk the
+ * index for a sorted page where the list's own condition lets it (the active users' membership
+ * condition does not: that list is still sorted whole).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN filter_name text GENERATED ALWAYS AS (lower(btrim(first_name || ' ' || last_name))) STORED`.execute(db);
