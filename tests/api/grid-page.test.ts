@@ -150,6 +150,29 @@ describe('a page of a staff grid', () => {
     expect((await page('requests', 'limit=1')).total).toBe(before.total - 1);
   });
 
+  it('counts the users grids right after each kind of change, also those that cannot move them', async () => {
+    const totals = async () => ({ active: (await page('users-active', 'limit=0')).total, inactive: (await page('users-inactive', 'limit=0')).total });
+    const start = await totals();
+    // A user without memberships, inactive: the inactive grid only.
+    const user = await addUser(t.ctx, 'counted', { status: false });
+    expect(await totals()).toEqual({ active: start.active, inactive: start.inactive + 1 });
+    // A change neither list's rows depend on: a name, a key.
+    await t.ctx.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', user).execute();
+    await t.ctx.db.insertInto('ssh_keys').values({ user_id: user, name: 'k', fingerprint: 'fp-counted', public_key: 'ssh-ed25519 AAAAcounted k' }).execute();
+    expect(await totals()).toEqual({ active: start.active, inactive: start.inactive + 1 });
+    // On an active project: now an active user too (a membership's change).
+    const project = await addProject(t.ctx, 'PAGE-COUNT', 'approve', [[user, 'lead']]);
+    expect(await totals()).toEqual({ active: start.active + 1, inactive: start.inactive + 1 });
+    // The project closed (a project's change), then the user deleted with their memberships.
+    const closed = await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'deny').executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('projects').set({ state_id: closed.id }).where('id', '=', project).execute();
+    expect(await totals()).toEqual({ active: start.active, inactive: start.inactive + 1 });
+    await t.ctx.db.updateTable('projects').set({ state_id: (await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'approve').executeTakeFirstOrThrow()).id }).where('id', '=', project).execute();
+    expect((await totals()).active).toBe(start.active + 1);
+    await t.ctx.db.deleteFrom('users').where('id', '=', user).execute();
+    expect(await totals()).toEqual(start);
+  });
+
   it.each([
     ['an unknown filter', 'requests', 'colour=red', 'querystring/colour: the list requests has no such filter', 'querystring/colour: popis requests nema takav filtar'],
     ['a dropdown value it does not offer', 'requests', 'state=lost', 'querystring/state: "lost" is not a value of this filter', 'querystring/state: "lost" nije vrijednost ovog filtra'],

@@ -143,10 +143,19 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
   }
 
   const countsOf = listCounts(db);
+  /**
+   * Which logged changes can move a grid's counts: those its list names. A row filter reads more of
+   * a row than the list's own condition, so a grid with one counts again after any change.
+   */
+  const countsMovedBy = (grid: PagedGrid) => {
+    const kinds = grid.source.countsMovedBy;
+    if (!kinds || grid.layout.layout.rowFilter) return undefined;
+    return (refs: readonly string[]) => refs.some((ref) => ref === '*' || kinds.some((kind) => ref.startsWith(`${kind}:`)));
+  };
 
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
     const { window, counts, filtered } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
-    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts), filtered?.execute(db)]);
+    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts, countsMovedBy(grid)), filtered?.execute(db)]);
     const count = hits ? hits.rows[0].count : total;
     return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
   }

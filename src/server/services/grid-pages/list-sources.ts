@@ -59,6 +59,12 @@ export interface ListSource {
   fields: Record<string, FieldSql>;
   /** Array paths of a row, by their first step. */
   collections: Record<string, CollectionSql>;
+  /**
+   * The kinds of logged change (list_row_changes' refs, migration 0017: 'u' a user row, 'p' a
+   * project or membership, 'k' a key) that can change which rows `where` holds; a vocabulary's ('*')
+   * always can. Unset: any change can.
+   */
+  countsMovedBy?: readonly ('u' | 'p' | 'k')[];
   /** Sort keys the database keeps (schema-runtime/sort-key.ts), by the sorted paths joined with ','. */
   storedSortKeys?: Record<string, Sql>;
   /**
@@ -84,6 +90,7 @@ const labelValues = (column: string): CollectionSql => ({
 const projectsAll: ListSource = {
   from: PROJECT_ROW_FROM,
   where: sql<boolean>`true`,
+  countsMovedBy: ['p'],
   id: raw('p.id'),
   order: PROJECT_LIST_ORDER,
   rowJson: projectRowJson(PROJECT_MEMBERS_JSON),
@@ -162,6 +169,8 @@ function activeUsers(schemas: SchemaSet): ListSource {
     from: sql`users u`,
     where: sql<boolean>`EXISTS (SELECT 1 FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
                                 WHERE mb.user_id = u.id AND ${active})`,
+    // A membership's change names its project too; a user's own columns never move it.
+    countsMovedBy: ['p'],
     id: raw('u.id'),
     order: USER_LIST_ORDER,
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
@@ -176,6 +185,7 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
   return {
     from: sql`users u`,
     where: sql<boolean>`NOT u.status`,
+    countsMovedBy: ['u'],
     id: raw('u.id'),
     // Users without any membership first (inactive-users/ lists them so).
     order: [{ sql: raw('EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)'), desc: false, as: 'flag' }, ...USER_LIST_ORDER],
