@@ -150,8 +150,10 @@ describe('a page of a staff grid', () => {
     expect((await page('requests', 'limit=1')).total).toBe(before.total - 1);
   });
 
-  it('counts the users grids right after each kind of change, also those that cannot move them', async () => {
-    const totals = async () => ({ active: (await page('users-active', 'limit=0')).total, inactive: (await page('users-inactive', 'limit=0')).total });
+  it('counts the users and projects grids right after each kind of change, also those that cannot move them', async () => {
+    const total = async (grid: string) => (await page(grid, 'limit=0')).total;
+    const totals = async () => ({ active: await total('users-active'), inactive: await total('users-inactive') });
+    const projectsBefore = await total('projects');
     const start = await totals();
     // A user without memberships, inactive: the inactive grid only.
     const user = await addUser(t.ctx, 'counted', { status: false });
@@ -163,10 +165,17 @@ describe('a page of a staff grid', () => {
     // On an active project: now an active user too (a membership's change).
     const project = await addProject(t.ctx, 'PAGE-COUNT', 'approve', [[user, 'lead']]);
     expect(await totals()).toEqual({ active: start.active + 1, inactive: start.inactive + 1 });
+    // The projects grid (its row filter reads the project's state) counts the project, not a user's change.
+    expect(await total('projects')).toBe(projectsBefore + 1);
+    await t.ctx.db.updateTable('users').set({ last_name: 'Renamed' }).where('id', '=', user).execute();
+    expect(await total('projects')).toBe(projectsBefore + 1);
     // The project closed (a project's change), then the user deleted with their memberships.
     const closed = await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'deny').executeTakeFirstOrThrow();
     await t.ctx.db.updateTable('projects').set({ state_id: closed.id }).where('id', '=', project).execute();
     expect(await totals()).toEqual({ active: start.active, inactive: start.inactive + 1 });
+    const submitted = await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'submit').executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('projects').set({ state_id: submitted.id }).where('id', '=', project).execute();
+    expect(await total('projects')).toBe(projectsBefore);
     await t.ctx.db.updateTable('projects').set({ state_id: (await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'approve').executeTakeFirstOrThrow()).id }).where('id', '=', project).execute();
     expect((await totals()).active).toBe(start.active + 1);
     await t.ctx.db.deleteFrom('users').where('id', '=', user).execute();

@@ -12,7 +12,7 @@ import { resolveOptions, rowFilterValues } from '../../../schema-runtime/grid-op
 import { isPagedList, listRules, readGridPageQuery, type GridPageProblem, type GridPageRequest } from '../../../schema-runtime/grid-page-query';
 import { ApiError, msg } from '../../errors';
 import { orderSql, type OrderTerm } from '../list-order';
-import { checkLayout, filtersCondition, hasFilter, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
+import { checkLayout, filtersCondition, hasFilter, resolvePath, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
 import { listCounts, type ListCounts } from './list-counts';
 import { listSources, type ListSource, type Sql } from './list-sources';
 import { sqlDatePattern } from './sql-date-pattern';
@@ -144,12 +144,15 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
 
   const countsOf = listCounts(db);
   /**
-   * Which logged changes can move a grid's counts: those its list names. A row filter reads more of
-   * a row than the list's own condition, so a grid with one counts again after any change.
+   * Which logged changes can move a grid's counts: those its list names, and for a row filter over
+   * a field of the row those its fields name. A row filter over an array of the row (or a list
+   * that does not say) counts again after any change.
    */
   const countsMovedBy = (grid: PagedGrid) => {
-    const kinds = grid.source.countsMovedBy;
-    if (!kinds || grid.layout.layout.rowFilter) return undefined;
+    const rowFilter = grid.layout.layout.rowFilter;
+    const fieldKinds = !rowFilter ? [] : resolvePath(grid.source, rowFilter.path).items ? undefined : grid.source.fieldsMovedBy;
+    const kinds = grid.source.countsMovedBy && fieldKinds && [...grid.source.countsMovedBy, ...fieldKinds];
+    if (!kinds) return undefined;
     return (refs: readonly string[]) => refs.some((ref) => ref === '*' || kinds.some((kind) => ref.startsWith(`${kind}:`)));
   };
 

@@ -43,6 +43,9 @@ export interface CollectionSql {
   fields: Record<string, FieldSql>;
 }
 
+/** A kind of logged change: list_row_changes' refs (migration 0017) name a user, project or key. */
+type ChangeKind = 'u' | 'p' | 'k';
+
 /** One list, for the compiler. */
 export interface ListSource {
   /** FROM clause of the list's rows, with the aliases the fields use. */
@@ -64,7 +67,9 @@ export interface ListSource {
    * project or membership, 'k' a key) that can change which rows `where` holds; a vocabulary's ('*')
    * always can. Unset: any change can.
    */
-  countsMovedBy?: readonly ('u' | 'p' | 'k')[];
+  countsMovedBy?: readonly ChangeKind[];
+  /** The kinds of logged change that can change a value of `fields` (unset: any change can). */
+  fieldsMovedBy?: readonly ChangeKind[];
   /** Sort keys the database keeps (schema-runtime/sort-key.ts), by the sorted paths joined with ','. */
   storedSortKeys?: Record<string, Sql>;
   /**
@@ -91,6 +96,8 @@ const projectsAll: ListSource = {
   from: PROJECT_ROW_FROM,
   where: sql<boolean>`true`,
   countsMovedBy: ['p'],
+  // A project's own columns, its state's and type's names (vocabularies: '*').
+  fieldsMovedBy: ['p'],
   id: raw('p.id'),
   order: PROJECT_LIST_ORDER,
   rowJson: projectRowJson(PROJECT_MEMBERS_JSON),
@@ -149,6 +156,8 @@ const USER_FIELDS: Record<string, FieldSql> = {
   ssh_key: { type: 'boolean', sql: sql`${USER_KEY_COUNT} > 0`, truthy: HAS_KEY },
 };
 
+/** A user's own columns, and their key count. */
+const USER_FIELDS_MOVED_BY: readonly ChangeKind[] = ['u', 'k'];
 const USER_SORT_KEYS = { 'last_name,first_name': raw('u.name_key') };
 const USER_TEXTS = { 'username,person_username,person_uniqueid,person_mail': raw('u.filter_mail') };
 
@@ -176,6 +185,7 @@ function activeUsers(schemas: SchemaSet): ListSource {
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(active) },
+    fieldsMovedBy: USER_FIELDS_MOVED_BY,
     storedSortKeys: USER_SORT_KEYS,
     storedTexts: USER_TEXTS,
   };
@@ -192,6 +202,7 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
     rowJson: userRowJson(userProjectsJson(schemas, sql<boolean>`true`), USER_KEY_COUNT),
     fields: USER_FIELDS,
     collections: { projects: userProjects(sql<boolean>`true`) },
+    fieldsMovedBy: USER_FIELDS_MOVED_BY,
     storedSortKeys: USER_SORT_KEYS,
     storedTexts: USER_TEXTS,
   };
