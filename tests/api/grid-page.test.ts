@@ -2,6 +2,7 @@ import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { languageCookieName } from '../../src/schema-runtime';
 import { copySchemas } from '../support/schema-copy';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { lookupIds } from '../../src/server/db/vocabularies';
 import { addProject, addUser } from '../support/fixtures';
 
 /*
@@ -170,13 +171,13 @@ describe('a page of a staff grid', () => {
     await t.ctx.db.updateTable('users').set({ last_name: 'Renamed' }).where('id', '=', user).execute();
     expect(await total('projects')).toBe(projectsBefore + 1);
     // The project closed (a project's change), then the user deleted with their memberships.
-    const closed = await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'deny').executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable('projects').set({ state_id: closed.id }).where('id', '=', project).execute();
+    const states = await lookupIds(t.ctx.db, 'states');
+    const setState = (name: string) => t.ctx.db.updateTable('projects').set({ state_id: states.get(name) }).where('id', '=', project).execute();
+    await setState('deny');
     expect(await totals()).toEqual({ active: start.active, inactive: start.inactive + 1 });
-    const submitted = await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'submit').executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable('projects').set({ state_id: submitted.id }).where('id', '=', project).execute();
+    await setState('submit');
     expect(await total('projects')).toBe(projectsBefore);
-    await t.ctx.db.updateTable('projects').set({ state_id: (await t.ctx.db.selectFrom('states').select('id').where('name', '=', 'approve').executeTakeFirstOrThrow()).id }).where('id', '=', project).execute();
+    await setState('approve');
     expect((await totals()).active).toBe(start.active + 1);
     await t.ctx.db.deleteFrom('users').where('id', '=', user).execute();
     expect(await totals()).toEqual(start);

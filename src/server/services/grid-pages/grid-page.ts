@@ -25,6 +25,21 @@ interface PagedGrid {
   source: ListSource;
   options: GridContext['options'];
   allowed: GridContext['allowed'];
+  /** Whether a logged change can move the grid's counts; unset: any can (list-counts.ts). */
+  countsMovedBy?: (refs: readonly string[]) => boolean;
+}
+
+/**
+ * Which logged changes can move a grid's counts: those its list names, and for a row filter over
+ * a field of the row those its fields name. A row filter over an array of the row (or a list that
+ * does not say) leaves it unset: any change counts again.
+ */
+function countsMovedBy(source: ListSource, layout: TableLayout): PagedGrid['countsMovedBy'] {
+  const rowFilter = layout.layout.rowFilter;
+  const fieldKinds = !rowFilter ? [] : resolvePath(source, rowFilter.path).items ? undefined : source.fieldsMovedBy;
+  const kinds = source.countsMovedBy && fieldKinds && [...source.countsMovedBy, ...fieldKinds];
+  if (!kinds) return undefined;
+  return (refs) => refs.some((ref) => ref === '*' || kinds.some((kind) => ref.startsWith(`${kind}:`)));
 }
 
 /** The pageable grids and how to answer a page of each. */
@@ -139,26 +154,15 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
     if (!list || !source) continue;
     const grid: PagedGrid = { name: id.replace(/^.*\/tables\//, '').replace(/\.json$/, ''), list, layout, source, options: resolveOptions(layout, vocabulary), allowed: rowFilterValues(layout, vocabulary) };
     checkLayout({ ...grid, patterns, timeZone: 'UTC' });
+    grid.countsMovedBy = countsMovedBy(source, layout);
     grids.set(grid.name, grid);
   }
 
   const countsOf = listCounts(db);
-  /**
-   * Which logged changes can move a grid's counts: those its list names, and for a row filter over
-   * a field of the row those its fields name. A row filter over an array of the row (or a list
-   * that does not say) counts again after any change.
-   */
-  const countsMovedBy = (grid: PagedGrid) => {
-    const rowFilter = grid.layout.layout.rowFilter;
-    const fieldKinds = !rowFilter ? [] : resolvePath(grid.source, rowFilter.path).items ? undefined : grid.source.fieldsMovedBy;
-    const kinds = grid.source.countsMovedBy && fieldKinds && [...grid.source.countsMovedBy, ...fieldKinds];
-    if (!kinds) return undefined;
-    return (refs: readonly string[]) => refs.some((ref) => ref === '*' || kinds.some((kind) => ref.startsWith(`${kind}:`)));
-  };
 
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
     const { window, counts, filtered } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
-    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts, countsMovedBy(grid)), filtered?.execute(db)]);
+    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts, grid.countsMovedBy), filtered?.execute(db)]);
     const count = hits ? hits.rows[0].count : total;
     return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
   }
