@@ -4,10 +4,14 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
 import { textPart, type TextPart } from './src/client/i18n/text-parts';
+import { loginDocument } from './src/client/shared/paths';
 
 const root = __dirname;
 
-/** Output directory the server serves at /static/ (index.html is answered for every /ui/* path). */
+/**
+ * Output directory the server serves at /static/ (index.html is answered for every /ui/* path but the
+ * login page without a session, which gets the login document's HTML).
+ */
 export const clientOutputDir = path.join(root, 'dist', 'client');
 
 /**
@@ -54,6 +58,9 @@ const importAliases: Record<string, string> = {
   '@generated': path.join(root, 'generated'),
 };
 
+/** Not a style sheet's module (mini-css-extract's). */
+const isScript = (module: webpack.Module): boolean => module.type !== 'css/mini-extract';
+
 /** Builds the webpack configuration; `mode` defaults to production. */
 export function createConfig(mode: 'production' | 'development' = 'production'): webpack.Configuration {
   const production = mode === 'production';
@@ -61,7 +68,7 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
     mode,
     context: root,
     target: ['web', 'es2020'],
-    entry: { main: './src/client/index.tsx' },
+    entry: { main: './src/client/index.tsx', [loginDocument.entry]: './src/client/login.tsx' },
     output: {
       path: clientOutputDir,
       publicPath: '/static/',
@@ -111,12 +118,14 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: './src/client/index.html',
-        filename: 'index.html',
-        scriptLoading: 'defer',
-        minify: production,
-      }),
+      // The app's HTML and the login document's, from one template: each loads its own entry.
+      ...[
+        { filename: 'index.html', entry: 'main' },
+        { filename: loginDocument.html, entry: loginDocument.entry },
+      ].map(
+        ({ filename, entry }) =>
+          new HtmlWebpackPlugin({ template: './src/client/index.html', filename, chunks: [entry], scriptLoading: 'defer', minify: production }),
+      ),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
@@ -125,7 +134,16 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
-      splitChunks: { chunks: 'all' },
+      // Webpack's own two groups, for scripts only: styles stay in their entry's file, in its import
+      // order, which is Semantic UI's cascade order. The two entries import different sets of its
+      // components, so a shared chunk of them would put the app's in another order.
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          defaultVendors: { test: (module: webpack.Module) => isScript(module) && /[\\/]node_modules[\\/]/i.test(module.nameForCondition() ?? ''), priority: -10, reuseExistingChunk: true },
+          default: { test: isScript, minChunks: 2, priority: -20, reuseExistingChunk: true },
+        },
+      },
     },
     performance: { hints: false },
   };

@@ -1,12 +1,9 @@
 import './styles/semantic-components';
-import '@fontsource/lato/400.css';
-import '@fontsource/lato/400-italic.css';
-import '@fontsource/lato/700.css';
-import '@fontsource/lato/700-italic.css';
-import './styles/global.css';
+import './styles/portal-styles';
 
 import { guessedLocale, loadTranslations } from './i18n/translations';
 import { loadSchemaDocs } from './shared/schema-docs';
+import { startFailed } from './shared/start-failed';
 import { yieldToMain } from './shared/yield-to-main';
 
 /**
@@ -28,8 +25,4 @@ loadSchemaDocs()
   .then(yieldToMain)
   .then(() => import(/* webpackMode: "eager" */ './main'))
   .then((main) => main.start())
-  .catch((error: unknown) => {
-    const container = document.getElementById('root');
-    if (container) container.textContent = 'Portal trenutno nije dostupan. / The portal is unavailable.';
-    throw error;
-  });
+  .catch(startFailed);

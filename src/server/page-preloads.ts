@@ -42,10 +42,19 @@ export function pagePreloads(files: PageFiles, pathname: string, language: strin
   const texts = files.texts[language] ?? { shell: [], pages: [] };
   const all = new Set([...texts.shell, ...page.files, ...(page.signedOut ? [] : [...files.frame, ...texts.pages])]);
   const calls = signedIn && !page.signedOut ? (page.calls ?? []) : [];
-  return [
-    ...calls.map((call) => `<link rel=preload as=fetch crossorigin=anonymous href="/${escapeAttribute(call)}">`),
-    ...[...all].map((file) => `<link rel=preload fetchpriority=low as=${file.endsWith('.css') ? 'style' : 'script'} href="/static/${file}">`),
-  ].join('');
+  return [...calls.map((call) => `<link rel=preload as=fetch crossorigin=anonymous href="/${escapeAttribute(call)}">`), ...[...all].map(filePreload)].join('');
+}
+
+/**
+ * The tags for the login document (`loginDocument` in src/client/shared/paths.ts): its scripts are
+ * in its HTML, so only the shell texts in `language`, which it loads as the app does.
+ */
+export function loginDocumentPreloads(files: PageFiles, language: string): string {
+  return (files.texts[language]?.shell ?? []).map(filePreload).join('');
+}
+
+function filePreload(file: string): string {
+  return `<link rel=preload fetchpriority=low as=${file.endsWith('.css') ? 'style' : 'script'} href="/static/${file}">`;
 }
 
 /** A value for a double-quoted attribute. */

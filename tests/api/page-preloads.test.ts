@@ -5,6 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { addUser } from '../support/fixtures';
 import { languageCookieName } from '../../src/schema-runtime';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
+import { loginDocument } from '../../src/client/shared/paths';
+import { cookieNames } from '../../src/server/plugins/auth';
 
 const INDEX = '<!doctype html><html><head><title>portal</title><script defer src=/static/main.1.js></script></head><body><div id=root></div></body></html>';
 
@@ -144,5 +146,51 @@ describe('a page-files.json that cannot be read', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(INDEX);
     }
+  });
+});
+
+describe('the login document', () => {
+  const LOGIN = '<!doctype html><html><head><title>portal</title><script defer src=/static/login.1.js></script></head><body><div id=root></div></body></html>';
+  let dir: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dir, loginDocument.html), LOGIN);
+    fs.writeFileSync(path.join(dir, PAGE_FILES), JSON.stringify(FILES));
+    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    await addUser(t.ctx, 'ana');
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const body = async (url: string, cookie?: string) => {
+    const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it('is the login page for a visitor without a session, with the shell texts of their language as its only hints', async () => {
+    for (const url of ['/ui/login', '/ui/login/', '/ui/login?next=1']) {
+      const html = await body(url);
+      expect(html).toContain('/static/login.1.js');
+      expect(html).not.toContain('main.1.js');
+      expect(preloaded(html)).toEqual(['script i18n-hr.1.js']);
+    }
+    const english = await body('/ui/login', `${languageCookieName(t.ctx.schemas.service.serviceKey)}=en`);
+    expect(preloaded(english)).toEqual(['script i18n-en.1.js']);
+    // A session that has ended is none.
+    expect(await body('/ui/login', `${cookieNames(t.ctx).session}=ended`)).toContain('/static/login.1.js');
+  });
+
+  it('is not sent to a signed-in visitor, whom the app lands, nor for any other page', async () => {
+    const { cookie } = await t.login('ana');
+    const signedIn = await body('/ui/login', cookie);
+    expect(signedIn).toContain('main.1.js');
+    expect(preloaded(signedIn)).toContain('script page-login.1.js');
+    for (const url of ['/ui/login-priv', '/ui/saml2-error', '/ui/my-requests', '/ui/loginx']) expect(await body(url)).not.toContain('login.1.js');
   });
 });

@@ -28,7 +28,7 @@ test.describe('login page', () => {
     await screenshot(page, 'requests-staff');
   });
 
-  test('the login page draws its icons without fetching the icon font, and loads only the signed-out texts', async ({ page }) => {
+  test('the login page draws its icons without fetching the icon font, and loads only its own document and the signed-out texts', async ({ page }) => {
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto('/ui/login');
@@ -40,6 +40,10 @@ test.describe('login page', () => {
     await page.waitForLoadState('networkidle');
     expect(fetched.filter((path) => /\/icons\.[^/]*\.woff2?$/.test(path))).toEqual([]);
     expect(fetched.filter((path) => /\/i18n-/.test(path)).map((path) => path.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual(['/static/i18n-hr']);
+    // The login document's entry, not the app's: no router, store or API layer for a visitor without a session.
+    const scripts = fetched.filter((path) => path.endsWith('.js'));
+    expect(scripts.some((path) => /^\/static\/login\.[0-9a-f]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /^\/static\/(main|page-)[.-]/.test(path))).toEqual([]);
   });
 
   test('a wrong password shows the red alert', async ({ page }) => {

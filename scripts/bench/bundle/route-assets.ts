@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { routePages } from '../../lib/page-files';
+import { loginDocument } from '../../../src/client/shared/paths';
 
 /*
  * Which built JS files a route loads, from dist/client-stats.json: the entry, the page's chunk group,
@@ -17,7 +18,13 @@ export interface Stats {
 }
 
 /** Chunks of pages rendered outside the logged-in frame (the login layout and the not-logged-in redirects). */
-const SIGNED_OUT = new Set(routePages(path.resolve(__dirname, '..', '..', '..')).filter((page) => page.signedOut).map((page) => page.chunk));
+const PAGES = routePages(path.resolve(__dirname, '..', '..', '..'));
+const SIGNED_OUT = new Set(PAGES.filter((page) => page.signedOut).map((page) => page.chunk));
+/**
+ * The login page's chunk: a visitor without a session opens it as a document of its own, whose
+ * entry is all it loads (the app's chunk for it only lands a signed-in visitor).
+ */
+const LOGIN_CHUNK = PAGES.find((page) => page.path === loginDocument.page.path)?.chunk;
 /** Groups that are the entry or the frame: part of a route's own files, never "lazy". */
 const FRAME = 'app-frame';
 /**
@@ -91,7 +98,7 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
   const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
   return pages.map((page) => {
     const signedOut = SIGNED_OUT.has(page);
-    const own = ['main', page, ...(signedOut ? [] : [FRAME])];
+    const own = page === LOGIN_CHUNK ? [loginDocument.entry] : ['main', page, ...(signedOut ? [] : [FRAME])];
     const all = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
     const lazy: string[] = [];
     for (let grew = true; grew; ) {

@@ -13,7 +13,7 @@ import { LoadingPage } from './pages/loading-page';
 import { useProjectReadinessSource } from './project-readiness';
 import { mayOpenPath } from './route-access';
 import { useRouteHandle } from './route-handle-context';
-import { useRouteTitle } from './use-route-title';
+import { documentTitle, useRouteTitle } from './use-route-title';
 
 /**
  * Top of every /ui page: keeps the document title (`<service> | <page>`) in the current language,
@@ -31,8 +31,7 @@ export function RootShell() {
   const locale = currentLocale(i18n.language);
 
   useEffect(() => {
-    const service = schemas.service.serviceName[locale];
-    document.title = title ? `${service} | ${title}` : service;
+    document.title = documentTitle(locale, title);
   }, [title, locale]);
 
   const forcedLocale = handle?.locale;

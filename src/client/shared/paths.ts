@@ -72,6 +72,14 @@ export const paths = {
 } as const;
 
 /**
+ * The login page opened by its address without a session is a document of its own: an entry
+ * (`src/client/login.tsx`) that shows the login card without the app's router and API layer, so
+ * every visitor's first page loads only what it shows. The server sends its HTML for that page to a
+ * visitor without a session; a signed-in visitor gets the app, whose route for the page lands them.
+ */
+export const loginDocument = { page: paths.login, entry: 'login', html: 'login.html' } as const;
+
+/**
  * A request type's page: one per type of the schema set (schemas/requests/index.json), so made here
  * rather than listed above; a staff-only type's page is a staff page.
  */

@@ -4,14 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { localErrorBody, msg } from '../errors';
 import { pageLanguage, requestLanguage } from '../i18n/language';
-import { pagePreloads, readPageFiles, type PageFiles } from '../page-preloads';
+import { loginDocumentPreloads, pagePreloads, readPageFiles, type PageFiles } from '../page-preloads';
+import { loginDocument } from '../../client/shared/paths';
 import { languageCookieName } from '../../schema-runtime';
 import type { AppContext } from '../context';
 
 /**
  * Serves the built single-page app: assets under /static/, every /ui path answered with
- * index.html (the client router decides) with preload hints for the page's files, `/` redirected
- * to /ui/login, and unknown /api or /auth paths answered with a JSON 404.
+ * index.html (the client router decides) with preload hints for the page's files, except the login
+ * page for a visitor without a session, which gets the login document's HTML; `/` redirected to
+ * /ui/login, and unknown /api or /auth paths answered with a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dir = ctx.config.clientDir;
@@ -32,10 +34,18 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       preCompressed: true,
     });
   }
-  let cached: { html: string; files: PageFiles | null } | undefined;
+  const loginFile = join(dir, loginDocument.html);
+  let cached: { html: string; loginHtml: string | null; files: PageFiles | null } | undefined;
   const built = () => {
     if (cached && ctx.config.production) return cached;
-    cached = existsSync(indexFile) ? { html: readFileSync(indexFile, 'utf8'), files: readPageFiles(dir, (problem) => app.log.warn(problem)) } : undefined;
+    cached = existsSync(indexFile)
+      ? {
+          html: readFileSync(indexFile, 'utf8'),
+          // A build without it (older than the login document) serves the app, which shows the same card.
+          loginHtml: existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : null,
+          files: readPageFiles(dir, (problem) => app.log.warn(problem)),
+        }
+      : undefined;
     return cached;
   };
   const languageOf = (request: import('fastify').FastifyRequest) =>
@@ -45,8 +55,12 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     if (!client) return reply.status(503).send(localErrorBody('clientNotBuilt', languageOf(request)));
     const { service, constants } = ctx.schemas;
     const language = pageLanguage(request.headers, languageCookieName(service.serviceKey), constants.defaultLocale);
-    const hints = client.files ? pagePreloads(client.files, request.url.split('?')[0], language, request.auth !== null) : '';
-    const html = hints ? client.html.replace('</head>', `${hints}</head>`) : client.html;
+    const pathname = request.url.split('?')[0];
+    const loginHtml = request.auth === null && pathname.replace(/\/$/, '') === loginDocument.page.href ? client.loginHtml : null;
+    let hints = '';
+    if (client.files) hints = loginHtml ? loginDocumentPreloads(client.files, language) : pagePreloads(client.files, pathname, language, request.auth !== null);
+    const page = loginHtml ?? client.html;
+    const html = hints ? page.replace('</head>', `${hints}</head>`) : page;
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/ui/login'));

@@ -82,8 +82,10 @@ describe('the two parts of the interface texts', () => {
     const pages = signedOutPageModules();
     // The login page, the invitation and the federation's pages at least (a route table read wrongly finds none).
     expect(pages.map((file) => path.basename(file))).toEqual(expect.arrayContaining(['login-page.tsx', 'invitation-page.tsx', 'saml2-error-page.tsx']));
-    // The app (main.tsx and what it imports: the route table, the guards, the not-found page) and the logged-in frame.
-    const files = staticGraph([path.join(SRC, 'client/main.tsx'), path.join(APP, 'layout/app-layout.tsx'), ...pages]);
+    // The app (main.tsx and what it imports: the route table, the guards, the not-found page), the
+    // logged-in frame and the login document, which loads the shell texts only.
+    const files = staticGraph([path.join(SRC, 'client/main.tsx'), path.join(SRC, 'client/login-document.tsx'), path.join(APP, 'layout/app-layout.tsx'), ...pages]);
+    expect(files).toContain(path.join(SRC, 'client/features/auth/login-card.tsx'));
     const usage = readCodeUsage(files);
     const shell: readonly string[] = shellGroups;
     const outside = leafKeys(hr).filter((key) => isKeyUsed(key, usage) && !shell.includes(key.split('.')[0]));

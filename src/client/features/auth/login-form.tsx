@@ -1,25 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/client/api/api-error';
-import { useLoginMutation } from '@/client/api/auth';
+import type { LoginBody } from '@generated';
 import { TextField } from './text-field';
 
 type Failure = 'failed' | 'tooManyAttempts' | 'unavailable';
 
-function failureOf(error: unknown): Failure {
-  if (!isApiError(error)) return 'unavailable';
-  if (error.status === 401 || error.status === 400) return 'failed';
-  if (error.status === 429) return 'tooManyAttempts';
+function failureOf(status: number): Failure {
+  if (status === 401 || status === 400) return 'failed';
+  if (status === 429) return 'tooManyAttempts';
   return 'unavailable';
 }
 
 /**
- * Username and password login. On success the session is re-read and the login page moves on.
- * Written in semantic-ui's form markup rather than its React components to keep the login JS small.
+ * POST /auth/login/ with the browser's own fetch: the form is on the login document, which loads
+ * without the app's API layer. Null when signed in, else why not.
  */
-export function LoginForm() {
-  const { t } = useTranslation();
-  const [login, { isLoading }] = useLoginMutation();
+async function signIn(body: LoginBody, csrfToken: string | undefined, language: string): Promise<Failure | null> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': language };
+  if (csrfToken) headers['X-CSRFToken'] = csrfToken;
+  try {
+    const response = await fetch('/auth/login/', { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(body) });
+    return response.ok ? null : failureOf(response.status);
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/**
+ * Username and password login. On success the page is loaded again: with the new session the
+ * server sends the app, whose login route lands the user (`login-page.tsx`). Written in
+ * semantic-ui's form markup rather than its React components to keep the login JS small.
+ */
+export function LoginForm({ csrfToken }: { csrfToken: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const [isLoading, setLoading] = useState(false);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -30,10 +44,14 @@ export function LoginForm() {
     setSubmitted(true);
     setFailure(null);
     if (!username.trim() || !password) return;
-    try {
-      await login({ username: username.trim(), password }).unwrap();
-    } catch (error) {
-      setFailure(failureOf(error));
+    setLoading(true);
+    const failed = await signIn({ username: username.trim(), password }, csrfToken, i18n.language);
+    if (failed) {
+      setFailure(failed);
+      setLoading(false);
+    } else {
+      // Stays busy until the app has replaced the page.
+      window.location.replace(window.location.href);
     }
   };
 
