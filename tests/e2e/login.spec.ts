@@ -55,6 +55,27 @@ test.describe('login page', () => {
     await expectPath(page, '/ui/login');
   });
 
+  test('past the attempt limit the form says to wait, and without the server it says to try later', async ({ page }) => {
+    await page.goto('/ui/login');
+    const alert = page.getByTestId('login-error');
+    // A username of its own, unknown to the portal: failures count per network and username, so no
+    // other test (nor a second run on the same database) is refused. The limit is
+    // loginAttemptsPerWindow (10) of schemas/rules/constants.json; the 11th attempt is refused.
+    const username = `throttle-${Date.now().toString(36)}`;
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/login/');
+      await submitLogin(page, username, 'not-the-password');
+      expect((await answered).status()).toBe(attempt <= 10 ? 401 : 429);
+    }
+    await expect(alert).toHaveText('Previše neuspjelih pokušaja prijave. Pričekajte nekoliko minuta i pokušajte ponovno.');
+    // The connection fails: the form says so and stays.
+    await page.route('**/auth/login/', (route) => route.abort('internetdisconnected'));
+    await submitLogin(page, 'lead', 'lead');
+    await expect(alert).toHaveText('Prijava trenutno nije moguća, pokušajte ponovno kasnije.');
+    await expect(page.getByRole('button', { name: 'Prijavi se' })).toBeEnabled();
+    await expectPath(page, '/ui/login');
+  });
+
   test('both fields are required', async ({ page }) => {
     await page.goto('/ui/login');
     await page.getByRole('button', { name: 'Prijavi se' }).click();
