@@ -3,6 +3,7 @@ import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Session } from '@generated';
+import { SESSION_CHECK } from './api/first-calls';
 import { LoginFrame } from './app/layout/login-frame';
 import { documentTitle } from './app/use-route-title';
 import { LoginCard } from './features/auth/login-card';
@@ -15,7 +16,7 @@ import { yieldToMain } from './shared/yield-to-main';
  */
 async function readSession(): Promise<Session | undefined> {
   try {
-    const response = await fetch('/api/v1/sessionactive', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const response = await fetch(`/${SESSION_CHECK}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
     return response.ok ? ((await response.json()) as Session) : undefined;
   } catch {
     return undefined;

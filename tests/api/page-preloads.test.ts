@@ -26,6 +26,21 @@ const FILES: PageFiles = {
   texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
 };
 
+/** A built client in miniature: `files` by name, in a directory of its own, served by a test app. */
+async function startClientApp(files: Record<string, string>): Promise<{ dir: string; t: TestApp; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  const t = await startTestApp({ seed: false, config: { clientDir: dir } });
+  return {
+    dir,
+    t,
+    close: async () => {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The files the page's HTML names for preloading, in order, with what each is preloaded as. */
 function preloaded(html: string): string[] {
   return [...html.matchAll(/<link rel=preload fetchpriority=low as=(\w+) href="\/static\/([^"]+)">/g)].map(([, as, file]) => `${as} ${file}`);
@@ -37,22 +52,17 @@ function preloadedCalls(html: string): string[] {
 }
 
 describe('preload hints in the page HTML', () => {
-  let dir: string;
+  let app: Awaited<ReturnType<typeof startClientApp>>;
   let t: TestApp;
   let langCookie: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(dir, PAGE_FILES), JSON.stringify(FILES));
-    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    app = await startClientApp({ 'index.html': INDEX, [PAGE_FILES]: JSON.stringify(FILES) });
+    t = app.t;
     await addUser(t.ctx, 'ana');
     langCookie = languageCookieName(t.ctx.schemas.service.serviceKey);
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   const page = async (url: string, cookie?: string) => {
     const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
@@ -122,27 +132,21 @@ describe('preload hints in the page HTML', () => {
 });
 
 describe('a page-files.json that cannot be read', () => {
-  let dir: string;
-  let t: TestApp;
+  let app: Awaited<ReturnType<typeof startClientApp>>;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    app = await startClientApp({ 'index.html': INDEX });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   it.each([
     ['cut short', JSON.stringify(FILES).slice(0, 40)],
     ['of another shape', JSON.stringify({ pages: 'login' })],
     ['null', 'null'],
   ])('(%s) costs the pages their hints, not their HTML', async (_case, content) => {
-    fs.writeFileSync(path.join(dir, PAGE_FILES), content);
+    fs.writeFileSync(path.join(app.dir, PAGE_FILES), content);
     for (const url of ['/ui/login', '/ui/my-requests']) {
-      const response = await t.app.inject({ url });
+      const response = await app.t.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(INDEX);
     }
@@ -151,21 +155,15 @@ describe('a page-files.json that cannot be read', () => {
 
 describe('the login document', () => {
   const LOGIN = '<!doctype html><html><head><title>portal</title><script defer src=/static/login.1.js></script></head><body><div id=root></div></body></html>';
-  let dir: string;
+  let app: Awaited<ReturnType<typeof startClientApp>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(dir, loginDocument.html), LOGIN);
-    fs.writeFileSync(path.join(dir, PAGE_FILES), JSON.stringify(FILES));
-    t = await startTestApp({ seed: false, config: { clientDir: dir } });
+    app = await startClientApp({ 'index.html': INDEX, [loginDocument.html]: LOGIN, [PAGE_FILES]: JSON.stringify(FILES) });
+    t = app.t;
     await addUser(t.ctx, 'ana');
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   const body = async (url: string, cookie?: string) => {
     const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });

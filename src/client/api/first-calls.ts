@@ -6,6 +6,11 @@
  * their fetch finds. No imports: the build reads this module in Node.
  */
 
+/**
+ * GET: the session check every document makes first; index.html preloads it (the login document
+ * asks for it with `fetch`, the app through RTK Query).
+ */
+export const SESSION_CHECK = 'api/v1/sessionactive';
 /** GET: the caller's projects as lead (my requests). */
 export const LEAD_PROJECTS = 'api/v1/internal/projects/role/lead';
 /** GET: per active project the caller leads, how many people are stuck. */

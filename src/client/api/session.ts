@@ -1,5 +1,6 @@
 import type { Session, User } from '@generated';
 import { api } from './api-slice';
+import { SESSION_CHECK } from './first-calls';
 import { csrfTokenReceived } from './csrf-slice';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
 import { leadRoleName } from '@/schema-runtime/rule-annotations';
@@ -9,7 +10,7 @@ export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/sessionactive: checked on load and after login; also carries the CSRF token. */
     session: build.query<Session, void>({
-      query: () => 'api/v1/sessionactive',
+      query: () => SESSION_CHECK,
       providesTags: ['Session'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
