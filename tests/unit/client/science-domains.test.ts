@@ -1,3 +1,5 @@
+jest.mock('../../../src/client/shared/schema-set', () => jest.requireActual('./support/shell-schema-set'));
+
 import { defaultSchemasDir, loadSchemaFiles } from '../../../src/schema-runtime/node';
 import { createFormSchemas } from '../../../src/client/engine/schema-form/form-schemas';
 import {
@@ -13,7 +15,7 @@ import {
   setPercent,
   shareSteps,
 } from '../../../src/client/engine/schema-form/fields/science-domains';
-import { applyFollowingDates, displayDate, storedDate } from '../../../src/client/engine/schema-form/fields/request-date';
+import { applyFollowingDates } from '../../../src/client/engine/schema-form/fields/request-date';
 
 const forms = createFormSchemas(loadSchemaFiles(defaultSchemasDir()));
 const scienceSchema = (forms.form('practical-class.json').schema.properties as Record<string, unknown>).science_field;
@@ -62,15 +64,7 @@ describe('scientific domains and fields', () => {
   });
 });
 
-describe('request dates', () => {
-  it('show dd.MM.yyyy and store yyyy-MM-dd', () => {
-    expect(displayDate('2026-03-09', 'dd.MM.yyyy', 'yyyy-MM-dd')).toBe('09.03.2026');
-    expect(storedDate('09.03.2026', 'dd.MM.yyyy', 'yyyy-MM-dd')).toBe('2026-03-09');
-    expect(storedDate('9.3.2026', 'dd.MM.yyyy', 'yyyy-MM-dd')).toBe('2026-03-09');
-    expect(storedDate('31.02.2026', 'dd.MM.yyyy', 'yyyy-MM-dd')).toBe('31.02.2026');
-    expect(storedDate('', 'dd.MM.yyyy', 'yyyy-MM-dd')).toBeUndefined();
-  });
-
+describe('request dates that follow another', () => {
   it('set the institutional end to start + 1 year and clear it with the start', () => {
     const ui = forms.form('institutional-project.json').uiSchema as Record<string, unknown>;
     expect(applyFollowingDates({ date_start: '2026-02-28' }, ui)).toEqual({ date_start: '2026-02-28', date_end: '2027-02-28' });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header, Icon, Label, Loader, Segment, Table } from 'semantic-ui-react';
-import { format, subMonths } from 'date-fns';
+import { lightFormat, subMonths } from 'date-fns';
 import { useEfficiencyQuery, type EfficiencyAnswerRow } from '@/client/api/grants';
 import { HeadRow, ScrollBox } from '@/client/engine/grants/grant-table';
 import { useNumber } from '@/client/engine/use-number';
@@ -10,7 +10,7 @@ const MONTHS_OFFERED = 12;
 
 /** The months offered, newest first: 'yyyy-MM' of the month before the current one and the eleven before it. */
 function recentMonths(now = new Date()): string[] {
-  return Array.from({ length: MONTHS_OFFERED }, (_, i) => format(subMonths(now, i + 1), 'yyyy-MM'));
+  return Array.from({ length: MONTHS_OFFERED }, (_, i) => lightFormat(subMonths(now, i + 1), 'yyyy-MM'));
 }
 
 /**

@@ -10,8 +10,6 @@ import { schemas } from '@/client/shared/schema-set';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { canRequestExtension, extensionBounds, extensionEndForApi, graceMonthsOf, withinBounds } from './my-request-rules';
 
-const { dateFormat, apiDateFormat } = schemas.constants;
-
 /**
  * The lead's extension request for a project about to expire: a new end date between the day
  * after the current end and `grace_months` after it, typed as dd.mm.yyyy like every other date,
@@ -38,7 +36,7 @@ export function ExtensionModal({
 
   const bounds = extensionBounds(project.date_end, graceMonthsOf(graceConfig));
   const allowed = canRequestExtension(project.state.name) && bounds !== null;
-  const day = storedDate(date, dateFormat, apiDateFormat) ?? '';
+  const day = storedDate(date) ?? '';
   const dateError = !date.trim() ? t('extension.required') : bounds && !withinBounds(day, bounds)
     ? t('extension.dateRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })
     : null;

@@ -1,7 +1,8 @@
-import { addDays, addMonths, format, isValid, parseISO } from 'date-fns';
+import { addDays, addMonths, isValid, parseISO } from 'date-fns';
 import type { ProjectExtension } from '@generated';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
 import { allowsExtension, type StateBehaviourEntry } from '@/schema-runtime/rule-annotations';
+import { apiDate } from '@/client/engine/format';
 import { paths } from '@/client/shared/paths';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
@@ -39,8 +40,6 @@ export interface ExtensionBounds {
   max: string;
 }
 
-const API = () => schemas.constants.apiDateFormat;
-
 /**
  * The bounds of a new end date (spec point 5): at least one day after the current end and at
  * most `graceMonths` months after it. Null when the current end is not a date.
@@ -49,7 +48,7 @@ export function extensionBounds(currentEnd: string | null | undefined, graceMont
   if (!currentEnd) return null;
   const end = parseISO(currentEnd);
   if (!isValid(end)) return null;
-  return { min: format(addDays(end, 1), API()), max: format(addMonths(end, graceMonths), API()) };
+  return { min: apiDate(addDays(end, 1)), max: apiDate(addMonths(end, graceMonths)) };
 }
 
 /** True when a yyyy-MM-dd date lies within the bounds (both inclusive). */
@@ -65,6 +64,5 @@ export function graceMonthsOf(config: { grace_months?: number } | undefined): nu
 
 /** The new end date as sent: the day, its time being 23:59:59 (the API takes the day, yyyy-MM-dd). */
 export function extensionEndForApi(date: string): string {
-  const day = parseISO(`${date}T23:59:59`);
-  return format(day, API());
+  return apiDate(parseISO(`${date}T23:59:59`));
 }

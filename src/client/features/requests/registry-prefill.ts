@@ -1,12 +1,10 @@
-import { format, isValid, parse } from 'date-fns';
 import type { RegistryCollaborator, RegistryInfo, RegistryProject, User } from '@generated';
+import { typedDateToApi } from '@/client/engine/format';
 import { schemas } from '@/client/shared/schema-set';
 
 /** The registry's dd.MM.yyyy as the API's yyyy-MM-dd; undefined when it is not a date. */
 export function registryDateToApi(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = parse(value.trim(), schemas.constants.dateFormat, new Date(0));
-  return isValid(date) ? format(date, schemas.constants.apiDateFormat) : undefined;
+  return value ? typedDateToApi(value) : undefined;
 }
 
 /** The lead projects of a registry answer. */

@@ -2,11 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input } from 'semantic-ui-react';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { schemas } from '@/client/shared/schema-set';
 import { FieldLabel } from './field-label';
 import { displayDate, storedDate } from './request-date';
 
-const { dateFormat, apiDateFormat } = schemas.constants;
 
 /**
  * A request date (`ui:field: requestDate`): typed or picked as dd.MM.yyyy, stored as yyyy-MM-dd,
@@ -17,19 +15,19 @@ export function RequestDateField(props: FieldProps<string>) {
   const { schema, formData, disabled, readonly, fieldPathId, uiSchema, required, rawErrors } = props;
   const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(() => displayDate(formData, dateFormat, apiDateFormat));
+  const [text, setText] = useState(() => displayDate(formData));
   const max = typeof schema.formatMaximum === 'string' ? schema.formatMaximum : undefined;
   const locked = !!(disabled || readonly);
 
   // A value set from outside (following the start date, a reset) replaces what is shown.
   useEffect(() => {
-    if (storedDate(text, dateFormat, apiDateFormat) !== formData) setText(displayDate(formData, dateFormat, apiDateFormat));
+    if (storedDate(text) !== formData) setText(displayDate(formData));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formData]);
 
   const change = (next: string) => {
     setText(next);
-    props.onChange(storedDate(next, dateFormat, apiDateFormat), fieldPathId.path);
+    props.onChange(storedDate(next), fieldPathId.path);
   };
   return (
     <div className="request-date">
@@ -63,7 +61,7 @@ export function RequestDateField(props: FieldProps<string>) {
               aria-hidden
               max={max}
               value={formData && /^\d{4}-\d{2}-\d{2}$/.test(formData) ? formData : ''}
-              onChange={(e) => change(displayDate(e.target.value, dateFormat, apiDateFormat))}
+              onChange={(e) => change(displayDate(e.target.value))}
             />
           </>
         )}

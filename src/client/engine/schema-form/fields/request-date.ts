@@ -1,22 +1,20 @@
-import { format, isValid, parse } from 'date-fns';
 import { addYears } from '@/schema-runtime/keywords';
+import { formatDate, typedDateToApi } from '../../format';
 
 /** A date as shown (dd.MM.yyyy) from the stored yyyy-MM-dd; other text is shown as it is. */
-export function displayDate(value: string | undefined, displayFormat: string, apiFormat: string): string {
+export function displayDate(value: string | undefined): string {
   if (!value) return '';
-  const date = parse(value, apiFormat, new Date(0));
-  return isValid(date) ? format(date, displayFormat) : value;
+  return (/^\d{4}-\d{2}-\d{2}$/.test(value) && formatDate(value)) || value;
 }
 
 /**
  * What a typed date stores: yyyy-MM-dd when the text is a whole dd.MM.yyyy date, the text itself
  * otherwise (validation then reports the format), undefined when empty.
  */
-export function storedDate(text: string, displayFormat: string, apiFormat: string): string | undefined {
+export function storedDate(text: string): string | undefined {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
-  const date = parse(trimmed, displayFormat, new Date(0));
-  return isValid(date) && /^\d{1,2}\.\d{1,2}\.\d{4}\.?$/.test(trimmed) ? format(date, apiFormat) : trimmed;
+  return typedDateToApi(trimmed) ?? trimmed;
 }
 
 /**
