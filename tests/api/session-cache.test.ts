@@ -3,8 +3,11 @@ import { buildApp } from '../../src/server/app';
 import { lookupIds } from '../../src/server/db/vocabularies';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { MAX_AGE_MS, SessionCache, startSessionCache } from '../../src/server/services/session-cache';
+import { createSession, findSession } from '../../src/server/services/sessions';
+import { endFederatedSessions } from '../../src/server/services/saml/logout';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
 
 const schemas = loadSchemaSet();
 
@@ -88,7 +91,28 @@ describe('session check held in memory', () => {
     const count = (res: Awaited<ReturnType<typeof session>>) => res.json().userdetails.userproject_set.length;
     for (const app of [other, t.app]) expect(count(await eventually(app, () => session(app, foreign), (res) => count(res) === before + 1))).toBe(before + 1);
   });
+});
 
+describe('the process that ends sessions', () => {
+  it("refuses a federated identity's sessions at once, before any notification", async () => {
+    const database = await createTestDatabase({ seeded: true });
+    try {
+      const handle = await database.open();
+      // A cache on a connection whose notifications never arrive: what the process itself forgets is all it knows.
+      await startSessionCache({ db: handle.db, listen: async () => async () => {} });
+      const user = await handle.db.selectFrom('users').select('id').where('username', '=', 'collab').executeTakeFirstOrThrow();
+      const idp = 'https://idp.example.org/aai';
+      const saml = { nameId: '_slo-name-id', nameIdFormat: null, sessionIndex: '_slo-index', federation: 'national' };
+      const { token } = await createSession(handle.db, user.id, 1, idp, saml);
+      const other = await createSession(handle.db, user.id, 1, idp, { ...saml, nameId: '_another-name-id' });
+      for (const held of [token, token, other.token]) expect((await findSession(handle.db, held))?.user.id).toBe(user.id);
+      await endFederatedSessions(handle.db, 'national', idp, saml.nameId);
+      expect(await findSession(handle.db, token)).toBeNull();
+      expect((await findSession(handle.db, other.token))?.user.id).toBe(user.id);
+    } finally {
+      await database.drop();
+    }
+  });
 });
 
 describe('SessionCache', () => {

@@ -142,7 +142,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
           ? await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
           : await sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>));
         if (!profile) throw new Error('logout request without a subject');
-        await endFederatedSessions(ctx, name, sp.idp.entityId, profile.nameID);
+        await endFederatedSessions(ctx.db, name, sp.idp.entityId, profile.nameID);
       } catch (error) {
         profile = null;
         request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML logout request refused; answering with a failure status');

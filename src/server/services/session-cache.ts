@@ -87,9 +87,18 @@ export class SessionCache {
 
   /** A notification: drops everything held for the user (a non-numeric payload drops all). */
   notified(payload: string): void {
-    this.generation += 1;
     const userId = Number(payload);
     if (!Number.isInteger(userId)) return this.clear();
+    this.forgetUser(userId);
+  }
+
+  /**
+   * Drops everything held for a user, as their notification will: for the process that made the
+   * change, which must not answer from what it held before the notification arrives. A read that
+   * ran meanwhile is not stored.
+   */
+  forgetUser(userId: number): void {
+    this.generation += 1;
     for (const id of this.byUser.get(userId) ?? []) this.entries.delete(id);
     this.byUser.delete(userId);
   }

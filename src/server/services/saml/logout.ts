@@ -1,8 +1,11 @@
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/tables';
 import { cookieOptions } from '../../plugins/auth';
+import { sessionCacheOf } from '../session-cache';
 import { FEDERATION_BASE, type FederationName } from './service-providers';
 import { protocolRoot } from './xml';
 
@@ -106,6 +109,14 @@ export function logoutRequestId(encoded: string, redirectBinding: boolean): stri
 }
 
 /** Ends every session of a NameID at one federation's identity provider (its verified LogoutRequest). */
-export async function endFederatedSessions(ctx: AppContext, federation: FederationName, idp: string, nameId: string): Promise<void> {
-  await ctx.db.deleteFrom('sessions').where('saml_name_id', '=', nameId).where('saml2_idp', '=', idp).where('saml_federation', '=', federation).execute();
+export async function endFederatedSessions(db: Kysely<Database>, federation: FederationName, idp: string, nameId: string): Promise<void> {
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('saml_name_id', '=', nameId)
+    .where('saml2_idp', '=', idp)
+    .where('saml_federation', '=', federation)
+    .returning('user_id')
+    .execute();
+  // This process stops honouring them now; the others on the notification the delete sends.
+  for (const { user_id } of ended) sessionCacheOf(db)?.forgetUser(user_id);
 }
