@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './field-label';
 import { displayDate, storedDate } from './request-date';
 
-
 /**
  * A request date (`ui:field: requestDate`): typed or picked as dd.MM.yyyy, stored as yyyy-MM-dd,
  * no later than the schema's `formatMaximum` (the date ceiling). Read-only ones (the institutional
