@@ -1,8 +1,8 @@
 /**
  * Behaviour the schemas state as annotations, read the same way by the server, the client and the
- * QA tool: in rules/states.json the state flagged `extensionRequest` is where a lead's extension
- * request moves a project, and a state allows an extension when its `leadOptions` offer that state;
- * in rules/roles.json the role flagged `leads` is the project lead's.
+ * QA tool: in rules/states.json the states flagged `isActive` are running projects, the state
+ * flagged `extensionRequest` is where a lead's extension request moves a project, and a state
+ * allows an extension when its `leadOptions` offer that state; in rules/roles.json the role flagged `leads` is the project lead's.
  */
 
 /** A state as rules/states.json annotates it (only what these rules read). */
@@ -10,6 +10,11 @@ export interface StateBehaviourEntry {
   value: string;
   leadOptions?: string[];
   extensionRequest?: boolean;
+}
+
+/** Names of the states whose projects are running: those rules/states.json flags `isActive`. */
+export function activeStates(states: readonly { value: string; isActive?: boolean }[]): string[] {
+  return states.filter((s) => s.isActive === true).map((s) => s.value);
 }
 
 /** The state a lead's extension request moves a project to; throws when no state is flagged. */

@@ -21,6 +21,7 @@ import * as listRowChanges from './migrations/0017-list-row-changes';
 import * as hoursGranted from './migrations/0018-hours-granted';
 import * as gridFilterTrigrams from './migrations/0020-grid-filter-trigrams';
 import * as gridPageFilters from './migrations/0021-grid-page-filters';
+import * as activeMembers from './migrations/0022-active-members';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-hours-granted': hoursGranted,
   '0020-grid-filter-trigrams': gridFilterTrigrams,
   '0021-grid-page-filters': gridPageFilters,
+  '0022-active-members': activeMembers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

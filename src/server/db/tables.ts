@@ -90,6 +90,14 @@ export interface LookupTable {
   name: string;
 }
 
+/** The states whose projects make their members active users, and those users (migration 0022). */
+export interface ActiveStatesTable {
+  state_id: number;
+}
+export interface ActiveMembersTable {
+  user_id: number;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   identifier: string;
@@ -383,6 +391,8 @@ export interface Database {
   import_map: ImportMapTable;
   import_runs: ImportRunsTable;
   schema_sets: SchemaSetsTable;
+  active_states: ActiveStatesTable;
+  active_members: ActiveMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

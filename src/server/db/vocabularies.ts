@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './tables';
-import { SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
+import { activeStates, SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
 
 const LOOKUPS = [
   ['states', SCHEMA_IDS.states],
@@ -17,6 +17,20 @@ export async function syncVocabularies(db: Kysely<Database>, schemas: SchemaSet)
     const names = schemas.vocabulary(id).map((e) => ({ name: e.value }));
     await db.insertInto(table).values(names).onConflict((oc) => oc.column('name').doNothing()).execute();
   }
+  await syncActiveStates(db, activeStates(schemas.vocabulary<{ isActive?: boolean }>(SCHEMA_IDS.states)));
+}
+
+/**
+ * Makes `active_states` hold exactly the states named (`isActive` in rules/states.json); when that
+ * changes, the database rebuilds `active_members` (migration 0022). One statement, so that no
+ * reader sees the set half changed.
+ */
+async function syncActiveStates(db: Kysely<Database>, active: string[]): Promise<void> {
+  const names = active.length > 0 ? sql.join(active) : sql`NULL`;
+  await sql`
+    WITH wanted AS (SELECT id AS state_id FROM states WHERE name IN (${names})),
+         gone AS (DELETE FROM active_states WHERE state_id NOT IN (SELECT state_id FROM wanted) RETURNING state_id)
+    INSERT INTO active_states (state_id) SELECT state_id FROM wanted ON CONFLICT DO NOTHING`.execute(db);
 }
 
 /** Reads a lookup table into a name → id map. */
