@@ -4,6 +4,7 @@ import { activeStateNames } from '../../src/server/services/active-states';
 import { lookupIds, syncVocabularies } from '../../src/server/db/vocabularies';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
+import { repairActiveMembers } from '../../src/server/services/active-members';
 
 /*
  * `active_members` (migration 0022) is what the active users' grid pages read: after any sequence
@@ -114,5 +115,17 @@ describe('the active members the database keeps', () => {
     const expired = (await lookupIds(t.ctx.db, 'states')).get('expire')!;
     await t.ctx.db.updateTable('projects').set({ state_id: expired }).where('id', '=', project).execute();
     expect(await listed()).toEqual([]);
+  });
+  it('the periodic check repairs a difference made behind the triggers’ back, and finds none otherwise', async () => {
+    expect(await repairActiveMembers(t.ctx.db)).toBe(0);
+    const outsider = await addUser(t.ctx, 'bez-projekta', { first_name: 'Bez', last_name: 'Projekta' });
+    const member = await addUser(t.ctx, 'sa-projektom', { first_name: 'Sa', last_name: 'Projektom' });
+    await addProject(t.ctx, 'NR-2026-11-99004', 'approve', [[member, 'lead']]);
+    // As if a trigger had been lost: a user without projects added, an active one removed.
+    await sql`INSERT INTO active_members (user_id) VALUES (${outsider})`.execute(t.ctx.db);
+    await sql`DELETE FROM active_members WHERE user_id = ${member}`.execute(t.ctx.db);
+    expect(await repairActiveMembers(t.ctx.db)).toBe(2);
+    const { defined, kept } = await both();
+    expect(kept).toEqual(defined);
   });
 });

@@ -18,7 +18,8 @@ import { createStatementTriggers, dropStatementTriggers } from '../statement-tri
  * first has committed, on a fresh read (READ COMMITTED). Membership writes are few (approvals,
  * invitations, imports), so serialising them costs nothing a user notices.
  */
-const LOCK = 7_352_410;
+/** The transaction-scoped advisory lock every decision on `active_members` takes. */
+export const ACTIVE_MEMBERS_LOCK = 7_352_410;
 
 /** Whether the user `m.user_id` still holds a membership on a project in an active state. */
 const STILL_ACTIVE = `
@@ -48,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Memberships: new_rows may add their users, old_rows may remove theirs.
   await keptBy(db, 'memberships', 'active_members_memberships', `
-         PERFORM pg_advisory_xact_lock(${LOCK});
+         PERFORM pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK});
          IF TG_OP = 'TRUNCATE' THEN
            PERFORM active_members_rebuild();
            RETURN NULL;
@@ -67,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Projects: a state change adds or removes their members (a deleted project's memberships go by cascade).
   await keptBy(db, 'projects', 'active_members_projects', `
          IF TG_OP = 'TRUNCATE' THEN
-           PERFORM pg_advisory_xact_lock(${LOCK});
+           PERFORM pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK});
            PERFORM active_members_rebuild();
            RETURN NULL;
          END IF;
@@ -77,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.state_id IS DISTINCT FROM o.state_id) THEN
            RETURN NULL;
          END IF;
-         PERFORM pg_advisory_xact_lock(${LOCK});
+         PERFORM pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK});
          INSERT INTO active_members (user_id)
            SELECT DISTINCT mb.user_id FROM new_rows n JOIN active_states a ON a.state_id = n.state_id JOIN memberships mb ON mb.project_id = n.id
            ON CONFLICT DO NOTHING;
@@ -94,7 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          ELSIF TG_OP = 'DELETE' THEN
            IF NOT EXISTS (SELECT 1 FROM old_rows) THEN RETURN NULL; END IF;
          END IF;
-         PERFORM pg_advisory_xact_lock(${LOCK});
+         PERFORM pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK});
          PERFORM active_members_rebuild();
          RETURN NULL;
 `);

@@ -11,6 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { RowStore, type ListRow } from './row-store';
+import { repairActiveMembers } from '../active-members';
 
 /** What a change names, by kind: users, owners of changed keys, projects (migration 0017). */
 export interface Touched {
@@ -153,7 +154,9 @@ export class ListUpkeep {
         this.checking = null;
       }
     }
-    return repaired;
+    const members = await repairActiveMembers(this.db);
+    if (members > 0) this.log(`active members: ${members} row(s) differed from the memberships and states; repaired`);
+    return repaired + members;
   }
 
   /** Stops the periodic check. */
