@@ -18,6 +18,7 @@ import { createStatementTriggers, dropStatementTriggers } from '../statement-tri
  * first has committed, on a fresh read (READ COMMITTED). Membership writes are few (approvals,
  * invitations, imports), so serialising them costs nothing a user notices.
  */
+
 /** The transaction-scoped advisory lock every decision on `active_members` takes. */
 export const ACTIVE_MEMBERS_LOCK = 7_352_410;
 
