@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './column-types';
 import type { GrantWarningsTable, ProjectGrantsTable } from './tables-grants';
+import type { DigestItemsTable, MailDigestsTable, OutboxTable, ProjectMailMutesTable, ProjectNoticesTable, UsageNoticesTable } from './tables-mail';
 
 /** Database row shapes (the API shapes live in generated/; these are storage). */
 type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
@@ -209,66 +210,6 @@ export interface ProjectCounterTable {
   id: number;
   counter: number;
   month: string;
-}
-
-export interface OutboxTable {
-  id: Generated<number>;
-  kind: string;
-  to_addr: string;
-  cc_addr: Generated<string>;
-  from_addr: string;
-  subject: string;
-  body: string;
-  created_at: CreatedAt;
-  next_attempt_at: CreatedAt;
-  sent_at: Timestamp | null;
-  attempts: Generated<number>;
-  last_error: string | null;
-}
-
-/** A lead muted the routine notices about a project that go to them (0012). */
-export interface ProjectMailMutesTable {
-  project_id: number;
-  user_id: number;
-  muted_at: CreatedAt;
-}
-
-/** One user's weekly digest (0012): claimed once per user and digest moment. */
-export interface MailDigestsTable {
-  id: Generated<number>;
-  user_id: number;
-  period_end: Timestamp;
-  outbox_id: number | null;
-  created_at: CreatedAt;
-}
-
-/** A routine notice kept for a user's weekly digest (0012). */
-export interface DigestItemsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** A routine kind of rules/mail.json. */
-  kind: string;
-  project_id: number | null;
-  /** The template's values. */
-  params: Json<Record<string, string | number>>;
-  created_at: CreatedAt;
-  digest_id: number | null;
-}
-
-/** A project's monthly usage summary that went out (0012). */
-export interface UsageNoticesTable {
-  project_id: number;
-  /** The first day of the month summed up. */
-  month: string;
-  sent_at: CreatedAt;
-}
-
-export interface ProjectNoticesTable {
-  project_id: number;
-  /** 'ending', 'end-reminder' or 'expired' (services/projects/lifecycle.ts). */
-  kind: string;
-  date_end: string;
-  sent_at: Timestamp;
 }
 
 /** A member who left a project (migration 0008): who, who removed them, when. */
