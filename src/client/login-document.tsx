@@ -1,6 +1,5 @@
 /** The login document (see `login.tsx`), evaluated once the schema set is loaded. */
-import { startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Session } from '@generated';
 import { SESSION_CHECK } from './api/first-calls';
@@ -8,6 +7,7 @@ import { LoginFrame } from './app/layout/login-frame';
 import { documentTitle } from './app/use-route-title';
 import { LoginCard } from './features/auth/login-card';
 import { currentLocale, loadI18n } from './i18n/i18n';
+import { renderRoot } from './shared/render-root';
 import { yieldToMain } from './shared/yield-to-main';
 
 /**
@@ -44,14 +44,10 @@ export async function start(): Promise<void> {
     return;
   }
   await yieldToMain();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('login.html has no #root');
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <LoginDocument session={session} />
-      </I18nextProvider>,
-    ),
+  renderRoot(
+    'login.html',
+    <I18nextProvider i18n={i18n}>
+      <LoginDocument session={session} />
+    </I18nextProvider>,
   );
 }

@@ -1,6 +1,4 @@
 /** The app, evaluated once the schema set is loaded (see `index.tsx`). */
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -13,6 +11,7 @@ import { createStore } from './app/store';
 import { loadI18n } from './i18n/i18n';
 import { watchSchemaSet } from './shared/schema-docs';
 import { ToastProvider } from './shared/toast/toast-provider';
+import { renderRoot } from './shared/render-root';
 import { yieldToMain } from './shared/yield-to-main';
 
 /** Starts the app once the schema set is loaded; resolves when the first render is under way. */
@@ -30,23 +29,16 @@ export async function start(): Promise<void> {
   // A set put live while the page was in the background is fetched when the user comes back to it.
   watchSchemaSet();
 
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root');
-
-  const root = createRoot(container);
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree: no long task for a phone to wait through.
-  startTransition(() =>
-    root.render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <ToastProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </ToastProvider>
-        </I18nextProvider>
-      </Provider>,
-    ),
+  renderRoot(
+    'index.html',
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ToastProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ToastProvider>
+      </I18nextProvider>
+    </Provider>,
   );
 }
