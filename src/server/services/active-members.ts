@@ -13,8 +13,7 @@ export async function repairActiveMembers(db: Kysely<Database>): Promise<number>
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK})`.execute(trx);
     const { rows } = await sql<{ added: number; removed: number }>`
-      WITH defined AS (
-             SELECT DISTINCT mb.user_id FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN active_states a ON a.state_id = p.state_id),
+      WITH defined AS (SELECT DISTINCT user_id FROM active_members_defined),
            added AS (INSERT INTO active_members (user_id) SELECT user_id FROM defined ON CONFLICT DO NOTHING RETURNING user_id),
            removed AS (DELETE FROM active_members m WHERE NOT EXISTS (SELECT 1 FROM defined d WHERE d.user_id = m.user_id) RETURNING user_id)
       SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM removed)::int AS removed`.execute(trx);

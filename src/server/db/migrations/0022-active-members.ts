@@ -23,9 +23,7 @@ import { createStatementTriggers, dropStatementTriggers } from '../statement-tri
 export const ACTIVE_MEMBERS_LOCK = 7_352_410;
 
 /** Whether the user `m.user_id` still holds a membership on a project in an active state. */
-const STILL_ACTIVE = `
-  EXISTS (SELECT 1 FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN active_states a ON a.state_id = p.state_id
-           WHERE mb.user_id = m.user_id)`;
+const STILL_ACTIVE = 'EXISTS (SELECT 1 FROM active_members_defined d WHERE d.user_id = m.user_id)';
 
 /** Creates `fn`, a plpgsql trigger function with `body`, and its statement triggers on `table`. */
 async function keptBy(db: Kysely<unknown>, table: string, fn: string, body: string): Promise<void> {
@@ -37,16 +35,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE active_states (state_id bigint PRIMARY KEY REFERENCES states (id) ON DELETE CASCADE)`.execute(db);
   await sql`CREATE TABLE active_members (user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE)`.execute(db);
 
-  await sql
-    .raw(
-      `CREATE FUNCTION active_members_rebuild() RETURNS void LANGUAGE plpgsql AS $$
-       BEGIN
-         DELETE FROM active_members;
-         INSERT INTO active_members (user_id)
-           SELECT DISTINCT mb.user_id FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN active_states a ON a.state_id = p.state_id;
-       END $$`,
-    )
-    .execute(db);
+  // What active_members must hold, written once: the rebuild, the triggers' checks and the periodic
+  // repair read it. One row per such membership, not per user: a condition on user_id then reaches
+  // the memberships' index instead of a grouping of them all.
+  await sql`
+    CREATE VIEW active_members_defined AS
+      SELECT mb.user_id FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN active_states a ON a.state_id = p.state_id`.execute(db);
+  await sql`
+    CREATE FUNCTION active_members_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM active_members;
+      INSERT INTO active_members (user_id) SELECT DISTINCT user_id FROM active_members_defined;
+    END $$`.execute(db);
 
   // Memberships: new_rows may add their users, old_rows may remove theirs.
   await keptBy(db, 'memberships', 'active_members_memberships', `
@@ -106,6 +106,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['active_states', 'projects', 'memberships']) await dropStatementTriggers(db, table, 'active_members');
   for (const fn of ['active_members_states', 'active_members_projects', 'active_members_memberships', 'active_members_rebuild'])
     await sql`DROP FUNCTION IF EXISTS ${sql.id(fn)}()`.execute(db);
+  await sql`DROP VIEW IF EXISTS active_members_defined`.execute(db);
   await sql`DROP TABLE IF EXISTS active_members`.execute(db);
   await sql`DROP TABLE IF EXISTS active_states`.execute(db);
 }
