@@ -26,16 +26,38 @@ test.describe('layout', () => {
 
   test('the greeting opens the user card', async ({ page }) => {
     await loginAs(page, 'lead');
-    await page.getByTestId('user-greeting').click();
-    await expect(page.locator('.user-popover')).toContainText('Korisnik');
+    const greeting = page.getByTestId('user-greeting');
+    await greeting.click();
+    const card = page.locator('.user-popover');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Korisnik');
+    // Under the greeting, its right edge lined up with the greeting's.
+    const [button, box] = [await greeting.boundingBox(), await card.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(Math.abs(box!.x + box!.width - (button!.x + button!.width))).toBeLessThan(2);
     await screenshot(page, 'user-popover');
+    await page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+    await greeting.click();
+    await expect(card).toBeVisible();
+    await greeting.click();
+    await expect(card).toBeHidden();
   });
 
   test('logout asks for confirmation and ends the session on the server', async ({ page }) => {
     await loginAs(page, 'lead');
-    await page.getByRole('button', { name: 'Odjava' }).click();
-    await expect(page.getByText('Da li ste sigurni da se želite odjaviti?')).toBeVisible();
+    const logoutButton = page.getByRole('button', { name: 'Odjava' });
+    await logoutButton.click();
+    const question = page.getByRole('dialog', { name: 'Da li ste sigurni da se želite odjaviti?' });
+    await expect(question).toBeVisible();
+    // Escape closes it and the focus goes back to the button; so does No.
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(logoutButton).toBeFocused();
+    await logoutButton.click();
     await page.getByRole('button', { name: 'Ne', exact: true }).click();
+    await expect(question).toBeHidden();
+    await expect(logoutButton).toBeFocused();
     expect(await sessionIsActive(page)).toBe(true);
     await logout(page);
     expect(await sessionIsActive(page)).toBe(false);

@@ -111,9 +111,11 @@ test.describe('staff grids', () => {
     await expectCount(page, 1);
     await expect(page.getByRole('link', { name: /Regionalno modeliranje klime/ })).toBeVisible();
     await page.locator('.person-trigger', { hasText: 'Jane Doe' }).first().click();
+    await expect(page.locator('.person-popover')).toBeVisible();
     await expect(page.locator('.person-popover')).toContainText('jane.doe@uni-example.eu');
     await screenshot(page, 'staff-projects-person-popover');
     await page.keyboard.press('Escape');
+    await expect(page.locator('.person-popover')).toBeHidden();
     await typeFilter(page, 'people', '');
 
     await typeFilter(page, 'date', '.20');
@@ -168,8 +170,10 @@ test.describe('staff grids', () => {
     await screenshot(page, 'staff-users-sorted');
 
     await page.locator('.project-badge', { hasText: 'IP-2022-10-1234' }).first().click();
+    await expect(page.locator('.project-popover')).toBeVisible();
     await expect(page.locator('.project-popover')).toContainText('IP-2022-10-1234');
     await page.keyboard.press('Escape');
+    await expect(page.locator('.project-popover')).toBeHidden();
 
     await page.getByRole('button', { name: 'Neaktivni' }).click();
     await expectPath(page, '/ui/users/inactive');

@@ -23,7 +23,6 @@ import 'semantic-ui-css/components/message.min.css';
 import 'semantic-ui-css/components/table.min.css';
 import 'semantic-ui-css/components/card.min.css';
 import 'semantic-ui-css/components/checkbox.min.css';
-import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/dropdown.min.css';
 import 'semantic-ui-css/components/modal.min.css';
 import 'semantic-ui-css/components/popup.min.css';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Confirm } from 'semantic-ui-react';
+import { Button } from 'semantic-ui-react';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useLogoutMutation } from '@/client/api/auth';
+import { ConfirmDialog } from '@/client/shared/dialog';
 import { clearReferrer } from '@/client/shared/referrer';
 import { useToast } from '@/client/shared/toast/use-toast';
 
@@ -28,12 +29,10 @@ export function LogoutButton() {
   return (
     <>
       <Button type="button" icon="sign out" content={t('header.logout')} onClick={() => setOpen(true)} loading={isLoading} />
-      <Confirm
+      <ConfirmDialog
         open={open}
         size="tiny"
-        content={t('header.logoutConfirm')}
-        confirmButton={t('common.yes')}
-        cancelButton={t('common.no')}
+        question={t('header.logoutConfirm')}
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}
       />

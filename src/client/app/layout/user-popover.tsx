@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Label, List, Popup } from 'semantic-ui-react';
+import { Button, Icon, Label } from 'semantic-ui-react';
 import type { User } from '@generated';
 import { isAdmin } from '@/client/api/session';
+import { Popover } from '@/client/shared/popover';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 /** The greeting; opens a card with role, full name, unique id, active state and person type. */
 export function UserPopover({ user }: { user: User }) {
@@ -15,33 +17,33 @@ export function UserPopover({ user }: { user: User }) {
     </Button>
   );
   return (
-    <Popup trigger={trigger} on="click" position="bottom right" className="user-popover">
-      <Popup.Content>
+    <Popover trigger={trigger} align="end" className="user-popover">
+      <div className="content">
         <Label color={admin ? 'red' : 'blue'} ribbon={false} className="role-badge">
           {admin ? t('header.roleAdmin') : t('header.roleUser')}
         </Label>
-        <List>
-          <List.Item>
+        <SimpleList>
+          <SimpleListItem>
             <strong>
               {user.first_name} {user.last_name}
             </strong>
-          </List.Item>
+          </SimpleListItem>
           {user.person_uniqueid ? (
-            <List.Item>
+            <SimpleListItem>
               <span className="muted">{t('header.uniqueId')}: </span>
               {user.person_uniqueid}
-            </List.Item>
+            </SimpleListItem>
           ) : null}
-          <List.Item>
+          <SimpleListItem>
             <Icon name={user.status ? 'check circle' : 'minus circle'} color={user.status ? 'green' : 'grey'} />
             {user.status ? t('header.active') : t('header.inactive')}
-          </List.Item>
-          <List.Item>
+          </SimpleListItem>
+          <SimpleListItem>
             <Icon name={foreign ? 'globe' : 'home'} color="brown" />
             {foreign ? t('header.personForeign') : t('header.personLocal')}
-          </List.Item>
-        </List>
-      </Popup.Content>
-    </Popup>
+          </SimpleListItem>
+        </SimpleList>
+      </div>
+    </Popover>
   );
 }

@@ -1,18 +1,19 @@
 import { Link } from 'react-router-dom';
-import { Button, List, Loader, Message, Popup } from 'semantic-ui-react';
+import { Button, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from '@/client/shared/popover';
 import { userDetailPath } from '../staff-links';
-import { PopupOnFirstClick } from './popup-on-first-click';
 import { usePersonLookupHook, type PopoverPerson, type UsePersonLookup } from './person-lookup';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 export type { PopoverPerson };
 
 /**
  * A person's name that opens a popover with name, username, institution and affiliation, e-mail
  * and a link to the staff user page (the inactive variant for an inactive user). The popover is
- * mounted on the first click (see `PopupOnFirstClick`): grids draw many of these. Given only a
- * name (no e-mail, institution or affiliation), it loads the rest through the app's person lookup
- * when it opens.
+ * mounted on the first click (see `Popover`): grids draw many of these. Given only a name (no
+ * e-mail, institution or affiliation), it loads the rest through the app's person lookup when it
+ * opens.
  */
 export function PersonPopover({ person, lead }: { person: PopoverPerson; lead?: boolean }) {
   const name = `${person.first_name} ${person.last_name}`.trim();
@@ -22,9 +23,9 @@ export function PersonPopover({ person, lead }: { person: PopoverPerson; lead?: 
     </Button>
   );
   return (
-    <PopupOnFirstClick trigger={trigger} position="bottom left" wide className="person-popover">
+    <Popover trigger={trigger} wide className="person-popover">
       <PersonContent person={person} name={name} />
-    </PopupOnFirstClick>
+    </Popover>
   );
 }
 
@@ -45,11 +46,11 @@ function LoadedPersonDetails({ lookup, person, name }: { lookup: UsePersonLookup
   if (loaded) return <PersonDetails person={{ ...loaded, status: person.status ?? loaded.status }} name={name} />;
   return (
     <>
-      <Popup.Header>{name}</Popup.Header>
-      <Popup.Content>
+      <div className="header">{name}</div>
+      <div className="content">
         {loading && <Loader active inline size="small" aria-label={t('common.loading')} />}
         {failed && <Message size="mini" negative content={t('grid.people.loadFailed')} />}
-      </Popup.Content>
+      </div>
     </>
   );
 }
@@ -58,17 +59,17 @@ function PersonDetails({ person, name }: { person: PopoverPerson; name: string }
   const { t } = useTranslation();
   return (
     <>
-      <Popup.Header>{name}</Popup.Header>
-      <Popup.Content>
-        <List size="small">
-          <List.Item icon="user" content={person.username} />
+      <div className="header">{name}</div>
+      <div className="content">
+        <SimpleList small>
+          <SimpleListItem icon="user">{person.username}</SimpleListItem>
           {person.person_institution && (
-            <List.Item icon="university" content={[person.person_institution, person.person_affiliation].filter(Boolean).join(', ')} />
+            <SimpleListItem icon="university">{[person.person_institution, person.person_affiliation].filter(Boolean).join(', ')}</SimpleListItem>
           )}
-          {person.person_mail && <List.Item icon="mail" content={person.person_mail} />}
-          <List.Item icon="external alternate" content={<Link to={userDetailPath(person.username, person.status === false)}>{t('grid.people.userDetail')}</Link>} />
-        </List>
-      </Popup.Content>
+          {person.person_mail && <SimpleListItem icon="mail">{person.person_mail}</SimpleListItem>}
+          <SimpleListItem icon="external alternate"><Link to={userDetailPath(person.username, person.status === false)}>{t('grid.people.userDetail')}</Link></SimpleListItem>
+        </SimpleList>
+      </div>
     </>
   );
 }

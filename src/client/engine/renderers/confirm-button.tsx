@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Confirm, type ButtonProps } from 'semantic-ui-react';
-import { useTranslation } from 'react-i18next';
+import { Button, type ButtonProps } from 'semantic-ui-react';
+import { ConfirmDialog } from '@/client/shared/dialog';
 
 /**
  * A button that asks a yes/no question before acting — every add, delete, invite, sign-off and
@@ -13,19 +13,16 @@ export function ConfirmButton({
   children,
   ...button
 }: { question: string; header?: string; onConfirm: () => void; children: ReactNode } & Omit<ButtonProps, 'onClick'>) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button type="button" {...button} onClick={() => setOpen(true)}>
         {children}
       </Button>
-      <Confirm
+      <ConfirmDialog
         open={open}
         header={header}
-        content={question}
-        cancelButton={t('common.no')}
-        confirmButton={t('common.yes')}
+        question={question}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setOpen(false);

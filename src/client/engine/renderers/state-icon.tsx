@@ -1,4 +1,4 @@
-import { Icon, Popup, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
+import { Icon, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
@@ -30,7 +30,10 @@ export function useStateLabel(): (state: string, audience?: 'staff' | 'user') =>
   };
 }
 
-/** The state's icon with its tooltip (rules/states.json); the label beside it when `withLabel`. */
+/**
+ * The state's icon with its tooltip (rules/states.json) as the browser's own (`title`: grids draw
+ * one per row, and a cell would clip a drawn one); the label beside it when `withLabel`.
+ */
 export function StateIcon({ state, withLabel, audience = 'staff' }: { state: string; withLabel?: boolean; audience?: 'staff' | 'user' }) {
   const text = useLocaleText();
   const label = useStateLabel();
@@ -42,11 +45,12 @@ export function StateIcon({ state, withLabel, audience = 'staff' }: { state: str
       role="img"
       aria-label={label(state, audience)}
       data-state={state}
+      title={entry ? text(entry.tooltip) : state}
     />
   );
   return (
     <span className="state-icon">
-      <Popup content={entry ? text(entry.tooltip) : state} trigger={icon} size="small" position="top center" />
+      {icon}
       {withLabel && <span>{label(state, audience)}</span>}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Header, List, Loader, Message, Segment } from 'semantic-ui-react';
+import { Header, Loader, Message, Segment } from 'semantic-ui-react';
 import type { MailPreferencesBody } from '@generated';
 import { mailRules } from '@/schema-runtime/mail-rules';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
@@ -10,6 +10,7 @@ import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import { useToast } from '@/client/shared/toast/use-toast';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 const mailRulesOf = perSchemaSet(() => mailRules(schemas));
 
@@ -46,13 +47,13 @@ export function MailPreferences() {
       </Header>
       <p>{t('myInfo.mail.intro')}</p>
       <p>{t('myInfo.mail.routineKinds')}</p>
-      <List bulleted>
+      <SimpleList bulleted>
         {rules.kinds
           .filter((k) => k.routine)
           .map((k) => (
-            <List.Item key={k.value}>{k.label[lang]}</List.Item>
+            <SimpleListItem key={k.value}>{k.label[lang]}</SimpleListItem>
           ))}
-      </List>
+      </SimpleList>
       <p>{t('myInfo.mail.schedule', { weekday: weekdayName(weekday, lang), time: `${hour}:00`, timeZone })}</p>
       {isLoading && <Loader active inline="centered" />}
       {isError && <Message negative content={t('myInfo.mail.loadFailed')} />}

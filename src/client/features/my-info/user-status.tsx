@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, Popup } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 import type { User } from '@generated';
 import { CopyButton } from '@/client/engine/renderers';
 import { InfoTable } from './info-table';
 
-/** Active or inactive (with the reason as a tooltip), local or foreign, and the cluster username. */
+/** Active or inactive (with the reason beside it), local or foreign, and the cluster username. */
 export function UserStatus({ user }: { user: User }) {
   const { t } = useTranslation();
   const foreign = user.person_type === 'foreign';
@@ -17,7 +17,12 @@ export function UserStatus({ user }: { user: User }) {
   return (
     <InfoTable
       rows={[
-        [t('myInfo.status'), <Popup key="status" content={user.status ? t('myInfo.activeTip') : t('myInfo.inactiveTip')} trigger={status} />],
+        [
+          t('myInfo.status'),
+          <span key="status">
+            {status} <span className="muted">({user.status ? t('myInfo.activeTip') : t('myInfo.inactiveTip')})</span>
+          </span>,
+        ],
         [
           t('myInfo.personType'),
           <span key="type">

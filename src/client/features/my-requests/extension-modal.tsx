@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form, Message, Modal } from 'semantic-ui-react';
+import { Button, Form, Message } from 'semantic-ui-react';
+import { Dialog } from '@/client/shared/dialog';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/client/api/api-error';
 import { useRequestExtensionMutation } from '@/client/api/extensions';
@@ -56,60 +57,65 @@ export function ExtensionModal({
   };
 
   return (
-    <Modal open onClose={onClose} size="small" className="extension-modal" closeIcon>
-      <Modal.Header>{t('extension.heading')}</Modal.Header>
-      <Modal.Content>
-        <p>
-          <strong>{t('extension.project')}:</strong> {project.name} ({project.identifier})
-        </p>
-        <p>
-          <strong>{t('extension.currentEnd')}:</strong> {formatDate(project.date_end)}
-        </p>
-        {done ? (
-          <Message success content={t('extension.success')} data-testid="extension-done" />
-        ) : !allowed ? (
-          <Message warning content={t('extension.notAllowed')} />
-        ) : (
-          <Form id="extension-form" onSubmit={() => void submit()} noValidate>
-            <Form.Input
-              id="extension-date"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t('requestForm.datePlaceholder')}
-              label={t('extension.newEnd')}
-              required
-              data-min={bounds ? formatDate(bounds.min) : undefined}
-              data-max={bounds ? formatDate(bounds.max) : undefined}
-              value={date}
-              onChange={(_e, data) => setDate(String(data.value))}
-              error={tried && dateError ? { content: dateError, pointing: 'above' } : undefined}
-              aria-describedby={bounds ? 'extension-date-range' : undefined}
-            />
-            {/* The allowed range up front, not only after a wrong date. */}
-            {bounds && (
-              <p id="extension-date-range" className="extension-date-range" data-testid="extension-date-range">
-                {t('extension.allowedRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })}
-              </p>
-            )}
-            <Form.TextArea
-              id="extension-reason"
-              label={t('extension.reason')}
-              required
-              rows={4}
-              value={reason}
-              onChange={(_e, data) => setReason(String(data.value ?? ''))}
-              error={tried && reasonError ? { content: reasonError, pointing: 'above' } : undefined}
-            />
-          </Form>
-        )}
-      </Modal.Content>
-      <Modal.Actions>
-        <Button type="button" onClick={onClose} content={t('extension.cancel')} />
-        {allowed && !done && (
-          <Button type="submit" form="extension-form" primary loading={sending.isLoading} disabled={sending.isLoading || done} content={t('extension.submit')} />
-        )}
-      </Modal.Actions>
-    </Modal>
+    <Dialog
+      open
+      onClose={onClose}
+      className="extension-modal"
+      closeButton
+      header={t('extension.heading')}
+      actions={
+        <>
+          <Button type="button" onClick={onClose} content={t('extension.cancel')} />
+          {allowed && !done && (
+            <Button type="submit" form="extension-form" primary loading={sending.isLoading} disabled={sending.isLoading || done} content={t('extension.submit')} />
+          )}
+        </>
+      }
+    >
+      <p>
+        <strong>{t('extension.project')}:</strong> {project.name} ({project.identifier})
+      </p>
+      <p>
+        <strong>{t('extension.currentEnd')}:</strong> {formatDate(project.date_end)}
+      </p>
+      {done ? (
+        <Message success content={t('extension.success')} data-testid="extension-done" />
+      ) : !allowed ? (
+        <Message warning content={t('extension.notAllowed')} />
+      ) : (
+        <Form id="extension-form" onSubmit={() => void submit()} noValidate>
+          <Form.Input
+            id="extension-date"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('requestForm.datePlaceholder')}
+            label={t('extension.newEnd')}
+            required
+            data-min={bounds ? formatDate(bounds.min) : undefined}
+            data-max={bounds ? formatDate(bounds.max) : undefined}
+            value={date}
+            onChange={(_e, data) => setDate(String(data.value))}
+            error={tried && dateError ? { content: dateError, pointing: 'above' } : undefined}
+            aria-describedby={bounds ? 'extension-date-range' : undefined}
+          />
+          {/* The allowed range up front, not only after a wrong date. */}
+          {bounds && (
+            <p id="extension-date-range" className="extension-date-range" data-testid="extension-date-range">
+              {t('extension.allowedRange', { min: formatDate(bounds.min), max: formatDate(bounds.max) })}
+            </p>
+          )}
+          <Form.TextArea
+            id="extension-reason"
+            label={t('extension.reason')}
+            required
+            rows={4}
+            value={reason}
+            onChange={(_e, data) => setReason(String(data.value ?? ''))}
+            error={tried && reasonError ? { content: reasonError, pointing: 'above' } : undefined}
+          />
+        </Form>
+      )}
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Checkbox, Confirm, Form, Header, Segment } from 'semantic-ui-react';
+import { Button, Checkbox, Form, Header, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PortalProject } from '@/client/api/projects';
 import { ConfirmButton, useStateLabel } from '@/client/engine/renderers';
+import { ConfirmDialog } from '@/client/shared/dialog';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { paths } from '@/client/shared/paths';
 import { StateSelector } from './state-selector';
@@ -109,12 +110,10 @@ export function ProcessingPanel({
         ) : null}
         <Button type="button" color="brown" icon="save" loading={saving} content={t('processing.save')} onClick={trySave} />
       </div>
-      <Confirm
+      <ConfirmDialog
         open={confirming}
         header={t('processing.confirmHeader')}
-        content={t('processing.confirmQuestion')}
-        cancelButton={t('common.no')}
-        confirmButton={t('common.yes')}
+        question={t('processing.confirmQuestion')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Button, List, Message } from 'semantic-ui-react';
+import { Button, Message } from 'semantic-ui-react';
 import type { SchemaProblem, SchemaReloadAnswer } from '@generated';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useReloadSchemasMutation } from '@/client/api/schemas';
 import { schemaSetHash } from '@/client/shared/schema-docs';
 import { RuleTable, type RuleColumn } from './rule-table';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 /** What a reload did, in words: the changes of a set that went live, or why it was refused. */
 function ReloadOutcome({ answer }: { answer: SchemaReloadAnswer }) {
@@ -16,11 +17,11 @@ function ReloadOutcome({ answer }: { answer: SchemaReloadAnswer }) {
       <Message positive>
         <Message.Header>{t('rules.reload.live')}</Message.Header>
         {(answer.changes ?? []).length > 0 && (
-          <List bulleted>
+          <SimpleList bulleted>
             {(answer.changes ?? []).map((change) => (
-              <List.Item key={`${change.file}#${change.pointer}:${change.en}`}>{change[lang]}</List.Item>
+              <SimpleListItem key={`${change.file}#${change.pointer}:${change.en}`}>{change[lang]}</SimpleListItem>
             ))}
-          </List>
+          </SimpleList>
         )}
       </Message>
     );

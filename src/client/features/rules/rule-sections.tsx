@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { List } from 'semantic-ui-react';
 import { listRules } from '@/schema-runtime/grid-page-query';
 import { mailRules, type MailKindRule } from '@/schema-runtime/mail-rules';
 import { scienceDomainsOf, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
@@ -11,6 +10,7 @@ import type { ResourceLimit } from '@/client/engine/schema-form/fields/resource-
 import { requestTypeRows, resourceLimitRows, stateRows, type RequestTypeRow, type StateRow } from './rule-rows';
 import { RulesSection } from './rules-section';
 import { RuleTable, type RuleColumn } from './rule-table';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 /*
  * The sections of the rules page, each a heading, a line of explanation where the table needs one,
@@ -138,10 +138,10 @@ export function ListRulesSection({ catalog }: Props) {
   return (
     <RulesSection id="lists" heading={t('rules.lists.heading')} intro={t('rules.lists.intro')}>
       <RuleTable label={t('rules.lists.heading')} columns={columns} rows={rows} rowKey={(r) => r.list} narrow />
-      <List bulleted>
-        <List.Item>{t('rules.lists.pageRowsMax', { rows: number(rules.pageRowsMax) })}</List.Item>
-        <List.Item>{t('rules.lists.filterDelay', { ms: rules.pagedFilterDelayMs })}</List.Item>
-      </List>
+      <SimpleList bulleted>
+        <SimpleListItem>{t('rules.lists.pageRowsMax', { rows: number(rules.pageRowsMax) })}</SimpleListItem>
+        <SimpleListItem>{t('rules.lists.filterDelay', { ms: rules.pagedFilterDelayMs })}</SimpleListItem>
+      </SimpleList>
     </RulesSection>
   );
 }

@@ -1,5 +1,6 @@
-import { Header, List } from 'semantic-ui-react';
+import { Header } from 'semantic-ui-react';
 import type { RegistryProject } from '@generated';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 /** A titled list of registry projects with their dates. */
 export function ProjectList({ title, projects }: { title: string; projects: readonly RegistryProject[] }) {
@@ -7,13 +8,13 @@ export function ProjectList({ title, projects }: { title: string; projects: read
   return (
     <>
       <Header as="h4">{title}</Header>
-      <List bulleted>
+      <SimpleList bulleted>
         {projects.map((p) => (
-          <List.Item key={p.croris_id}>
+          <SimpleListItem key={p.croris_id}>
             {p.title} <span className="muted">({[p.start, p.end].filter(Boolean).join(' – ')})</span>
-          </List.Item>
+          </SimpleListItem>
         ))}
-      </List>
+      </SimpleList>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { List } from 'semantic-ui-react';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './field-label';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 type Json = Record<string, unknown>;
 
@@ -29,11 +29,11 @@ export function ReadOnlyListField(props: FieldProps<unknown[]>) {
       {entries.length === 0 ? (
         <div className="read-only-empty">{t('requestForm.none')}</div>
       ) : (
-        <List bulleted>
+        <SimpleList bulleted>
           {entries.map((entry, i) => (
-            <List.Item key={i}>{listEntryText(entry)}</List.Item>
+            <SimpleListItem key={i}>{listEntryText(entry)}</SimpleListItem>
           ))}
-        </List>
+        </SimpleList>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Label, List, Popup } from 'semantic-ui-react';
+import { Label } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { UserProjectSummary } from '@generated';
 import { CopyButton, StateIcon, TypeBadge } from '../../renderers';
 import { projectPath } from '../../staff-links';
 import { useRoleLabel } from '../../people/use-role-label';
-import { PopupOnFirstClick } from '../../people/popup-on-first-click';
+import { Popover } from '@/client/shared/popover';
+import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 /**
  * One project code as a badge, dark when the user leads it, opening a popover about the project
@@ -19,9 +20,9 @@ export function ProjectBadge({ project, leadRole }: { project: UserProjectSummar
     </Label>
   );
   return (
-    <PopupOnFirstClick trigger={trigger} position="bottom left" className="project-popover">
+    <Popover trigger={trigger} className="project-popover">
       <ProjectDetails project={project} />
-    </PopupOnFirstClick>
+    </Popover>
   );
 }
 
@@ -29,26 +30,26 @@ function ProjectDetails({ project }: { project: UserProjectSummary }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   return (
-    <Popup.Content>
-      <List size="small">
-        <List.Item>
+    <div className="content">
+      <SimpleList small>
+        <SimpleListItem>
           <code>{project.identifier}</code> <CopyButton value={project.identifier} what="projectCode" />
-        </List.Item>
+        </SimpleListItem>
         {project.state && (
-          <List.Item>
+          <SimpleListItem>
             <StateIcon state={project.state} withLabel />
-          </List.Item>
+          </SimpleListItem>
         )}
         {project.type && (
-          <List.Item>
+          <SimpleListItem>
             <TypeBadge type={project.type} />
-          </List.Item>
+          </SimpleListItem>
         )}
-        <List.Item icon="user" content={roleLabel(project.role)} />
-        <List.Item>
+        <SimpleListItem icon="user">{roleLabel(project.role)}</SimpleListItem>
+        <SimpleListItem>
           <Link to={projectPath(project.identifier)}>{t('grid.people.projectDetail')}</Link>
-        </List.Item>
-      </List>
-    </Popup.Content>
+        </SimpleListItem>
+      </SimpleList>
+    </div>
   );
 }
