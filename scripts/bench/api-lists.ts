@@ -155,9 +155,10 @@ async function runSize({ db, kind, schemas }: BenchDatabase, users: number, proj
       if (probe.statusCode !== 200) throw new Error(`${url} answered ${probe.statusCode}: ${probe.body}`);
       const json = probe.headers['content-encoding'] === 'gzip' ? gunzipSync(probe.rawPayload) : probe.rawPayload;
       const page = JSON.parse(json.toString('utf8')) as { count: number; rows: unknown[] };
+      // Warm: the same page again, as a caller paging back and forth (the list's and the filter's counts kept).
       report(`page: ${name} warm`, await timeCalls(url, runs, get));
       note(`${page.rows.length} rows of ${page.count}, ${(json.length / 1024).toFixed(0)} KB, ${(probe.rawPayload.length / 1024).toFixed(1)} KB gzip`);
-      // Pages read the tables, so a change costs nothing extra; measured to show it.
+      // After a change: the window read as ever, and every count counted again (as for a new filter).
       const change = async () => {
         n += 1;
         await sql`UPDATE users SET first_name = ${`Bench${n}`} WHERE id = ${staffId}`.execute(db);

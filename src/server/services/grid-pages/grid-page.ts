@@ -89,7 +89,8 @@ function windowOrder(sort: (OrderTerm & { text: boolean }) | null, order: readon
  * same order) — PostgreSQL walks an index where the order has one (the list's order, names by their
  * key). The counts: one pass over the list for its size and the rows the layout shows (kept between
  * calls, list-counts.ts); and, when a filter is set, the rows it leaves — a statement of its own,
- * so that the filter is a WHERE condition the trigram indexes serve (migration 0020).
+ * so that the filter is a WHERE condition the trigram indexes serve (migration 0020), kept between
+ * calls too by the filter's values.
  */
 export function pageStatements(g: GridContext, request: GridPageRequest) {
   const sort = sortTerm(g, request.sort);
@@ -162,8 +163,16 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
 
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
     const { window, counts, filtered } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
-    const [rows, { size, total }, hits] = await Promise.all([window.execute(db), countsOf(grid.name, counts, grid.countsMovedBy), filtered?.execute(db)]);
-    const count = hits ? hits.rows[0].count : total;
+    // A filter's count is kept too, by its values (and the time zone its dates are read in): the
+    // next page of the same filter, or another sort of it, does not count again. Any logged change
+    // counts it again (a filter can read any field the list shows).
+    const filterKey = `${grid.name}\n${JSON.stringify(request.filters)}\n${request.timeZone}`;
+    const [rows, { size, total }, hits] = await Promise.all([
+      window.execute(db),
+      countsOf(grid.name, counts, grid.countsMovedBy),
+      filtered && countsOf(filterKey, filtered),
+    ]);
+    const count = hits ? hits.count : total;
     return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;
   }
 

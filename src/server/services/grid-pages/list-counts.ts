@@ -12,6 +12,10 @@
  * a membership's, never a user's name). When the log has only grown past the last row the counts
  * saw, by exactly the rows found there, and none of those names such a change, the counts are kept
  * too; anything else (a pruned log, a transaction that committed below that row) counts again.
+ *
+ * A filter's count is kept the same way, by the grid and the filter's values (`grid-page.ts`):
+ * paging through a filtered list, or sorting it, counts the filter once. Those are the most kept,
+ * `MAX_KEPT` in all, the least recently used forgotten first.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/tables';
@@ -24,6 +28,8 @@ export interface ListCounts {
 
 /** Kept counts are recounted after this long even when the change log looks the same. */
 const MAX_AGE_MS = 30_000;
+/** How many counts are kept at most (each grid's, and each filter's that was asked for lately). */
+const MAX_KEPT = 500;
 
 /** The change log's extent: how many rows, the lowest and highest id (text: bigint), as counted. */
 interface LogExtent {
@@ -33,14 +39,23 @@ interface LogExtent {
 }
 
 /**
- * The counts of `key` (a grid), from `statement` when the change log has moved since they were
- * counted (or they are older than MAX_AGE_MS), else as kept; `movedBy` says whether a logged
- * change (its refs, migration 0017) can move them, when the list knows.
+ * The counts of `key` (a grid, or a grid's filter), from `statement` when the change log has moved
+ * since they were counted (or they are older than MAX_AGE_MS), else as kept; `movedBy` says
+ * whether a logged change (its refs, migration 0017) can move them, when the list knows.
  */
 export function listCounts(
   db: Kysely<Database>,
-): (key: string, statement: RawBuilder<ListCounts>, movedBy?: (refs: readonly string[]) => boolean) => Promise<ListCounts> {
-  const kept = new Map<string, { log: LogExtent; at: number; counts: ListCounts }>();
+): <T extends object>(key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean) => Promise<T> {
+  const kept = new Map<string, { log: LogExtent; at: number; counts: object }>();
+  /** Keeps `entry` as the most recently used, forgetting the least recently used beyond MAX_KEPT. */
+  const keep = (key: string, entry: { log: LogExtent; at: number; counts: object }) => {
+    kept.delete(key);
+    kept.set(key, entry);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= MAX_KEPT) break;
+      kept.delete(oldest);
+    }
+  };
   const same = (a: LogExtent, b: LogExtent) => a.rows === b.rows && a.lowest === b.lowest && a.highest === b.highest;
 
   /** Whether the log grew from `before` to `now` only by rows that cannot move the counts. */
@@ -51,20 +66,23 @@ export function listCounts(
     return rows.length === now.rows - before.rows && !rows.some((row) => movedBy(row.refs));
   }
 
-  return async (key, statement, movedBy) => {
+  return async <T extends object>(key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T> => {
     const { rows } = await sql<LogExtent>`
       SELECT count(*)::int AS rows, min(id)::text AS lowest, max(id)::text AS highest FROM list_row_changes`.execute(db);
     const log = rows[0];
     const held = kept.get(key);
     const fresh = held !== undefined && Date.now() - held.at < MAX_AGE_MS;
-    if (held && fresh && same(held.log, log)) return held.counts;
+    if (held && fresh && same(held.log, log)) {
+      keep(key, held);
+      return held.counts as T;
+    }
     if (held && fresh && movedBy && (await onlyUnrelatedSince(held.log, log, movedBy))) {
-      kept.set(key, { ...held, log });
-      return held.counts;
+      keep(key, { ...held, log });
+      return held.counts as T;
     }
     const at = Date.now();
     const counts = (await statement.execute(db)).rows[0];
-    kept.set(key, { log, at, counts });
+    keep(key, { log, at, counts });
     return counts;
   };
 }
