@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, expectToast, loginAs, screenshot } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 interface ProjectRow {
   identifier: string;
@@ -111,9 +112,10 @@ test.describe('staff grids', () => {
     await expectCount(page, 1);
     await expect(page.getByRole('link', { name: /Regionalno modeliranje klime/ })).toBeVisible();
     await page.locator('.person-trigger', { hasText: 'Jane Doe' }).first().click();
-    await expect(page.locator('.person-popover')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Jane Doe' })).toBeVisible();
     await expect(page.locator('.person-popover')).toContainText('jane.doe@uni-example.eu');
     await screenshot(page, 'staff-projects-person-popover');
+    await expectNoSeriousAxe(page);
     await page.keyboard.press('Escape');
     await expect(page.locator('.person-popover')).toBeHidden();
     await typeFilter(page, 'people', '');

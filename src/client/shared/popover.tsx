@@ -54,34 +54,42 @@ function PopoverBox({ anchor, align, maxWidth, className, children }: { anchor: 
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return undefined;
-    const place = () => placeBox(box, anchor.getBoundingClientRect(), align, maxWidth);
-    const follow = () => {
-      if (box.matches(':popover-open')) place();
+    // Placed before it opens for the widest it can be (it is not drawn yet), and once drawn for
+    // its real width; while open, again when the page scrolls or the window changes size.
+    let open = false;
+    const place = (drawn: boolean) => placeBox(box, anchor.getBoundingClientRect(), align, maxWidth, drawn ? box.offsetWidth : undefined);
+    const opening = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') place(false);
     };
-    // Before it opens, placed for the widest it can be; once drawn, again for its real width.
     const toggled = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'open') place();
+      open = (event as ToggleEvent).newState === 'open';
+      if (open) place(true);
+    };
+    const follow = () => {
+      if (open) place(true);
     };
     box.popover = 'auto';
     anchor.popoverTargetElement = box;
     anchor.setAttribute('aria-haspopup', 'dialog');
-    box.addEventListener('beforetoggle', toggled);
+    box.addEventListener('beforetoggle', opening);
     box.addEventListener('toggle', toggled);
     window.addEventListener('scroll', follow, true);
     window.addEventListener('resize', follow);
-    place();
+    place(false);
     box.showPopover();
-    place();
+    open = true;
+    place(true);
     return () => {
-      box.removeEventListener('beforetoggle', toggled);
+      box.removeEventListener('beforetoggle', opening);
       box.removeEventListener('toggle', toggled);
       window.removeEventListener('scroll', follow, true);
       window.removeEventListener('resize', follow);
       anchor.popoverTargetElement = null;
     };
   }, [anchor, align, maxWidth]);
+  // Named by its trigger (the person's name, the project's code, the greeting).
   return (
-    <div ref={ref} className={className} role="dialog">
+    <div ref={ref} className={className} role="dialog" aria-label={anchor.textContent?.trim() || undefined}>
       {children}
     </div>
   );
@@ -90,15 +98,15 @@ function PopoverBox({ anchor, align, maxWidth, className, children }: { anchor: 
 /**
  * Places the box by the trigger's rectangle: below it, or above when more room is there; lined up
  * with the trigger's start or end edge and kept inside the viewport, for the box's drawn width, or
- * for the widest it can be while it is not drawn yet.
+ * for the widest it can be while it is not drawn yet (`drawnWidth` unknown).
  */
-function placeBox(box: HTMLElement, trigger: DOMRect, align: 'start' | 'end', maxWidth: number): void {
+function placeBox(box: HTMLElement, trigger: DOMRect, align: 'start' | 'end', maxWidth: number, drawnWidth?: number): void {
   const { clientWidth: width, clientHeight: height } = document.documentElement;
   const below = height - trigger.bottom - GAP - MARGIN;
   const above = trigger.top - GAP - MARGIN;
   const down = below >= MIN_HEIGHT_BELOW || below >= above;
   const fits = Math.min(maxWidth, width - 2 * MARGIN);
-  const drawn = box.matches(':popover-open') ? Math.min(box.offsetWidth, fits) : fits;
+  const drawn = Math.min(drawnWidth ?? fits, fits);
   const edge = (distance: number) => `${Math.max(MARGIN, Math.min(distance, width - MARGIN - drawn))}px`;
   Object.assign(box.style, {
     left: align === 'start' ? edge(trigger.left) : 'auto',
