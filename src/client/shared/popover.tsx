@@ -75,7 +75,6 @@ function PopoverBox({ anchor, align, maxWidth, className, children }: { anchor: 
     box.addEventListener('toggle', toggled);
     window.addEventListener('scroll', follow, true);
     window.addEventListener('resize', follow);
-    place(false);
     box.showPopover();
     open = true;
     place(true);

@@ -159,7 +159,7 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
     grids.set(grid.name, grid);
   }
 
-  const countsOf = listCounts(db);
+  const kept = listCounts(db);
 
   async function run(grid: PagedGrid, request: GridPageRequest): Promise<string> {
     const { window, counts, filtered } = pageStatements({ ...grid, patterns, timeZone: request.timeZone }, request);
@@ -167,10 +167,11 @@ export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
     // next page of the same filter, or another sort of it, does not count again. Any logged change
     // counts it again (a filter can read any field the list shows).
     const filterKey = `${grid.name}\n${JSON.stringify(request.filters)}\n${request.timeZone}`;
+    const log = kept.readLog();
     const [rows, { size, total }, hits] = await Promise.all([
       window.execute(db),
-      countsOf(grid.name, counts, grid.countsMovedBy),
-      filtered && countsOf(filterKey, filtered),
+      log.then((read) => kept.counts(read, grid.name, counts, grid.countsMovedBy)),
+      filtered && log.then((read) => kept.counts(read, filterKey, filtered)),
     ]);
     const count = hits ? hits.count : total;
     return `{"count":${count},"total":${total},"paged":${isPagedList(rules, grid.list, size)},"rows":${rows.rows[0].rows}}`;

@@ -32,20 +32,26 @@ const MAX_AGE_MS = 30_000;
 const MAX_KEPT = 500;
 
 /** The change log's extent: how many rows, the lowest and highest id (text: bigint), as counted. */
-interface LogExtent {
+export interface LogExtent {
   rows: number;
   lowest: string | null;
   highest: string | null;
 }
 
-/**
- * The counts of `key` (a grid, or a grid's filter), from `statement` when the change log has moved
- * since they were counted (or they are older than MAX_AGE_MS), else as kept; `movedBy` says
- * whether a logged change (its refs, migration 0017) can move them, when the list knows.
- */
-export function listCounts(
-  db: Kysely<Database>,
-): <T extends object>(key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean) => Promise<T> {
+/** Kept counts: the change log read once per page call, then each of its counts by that reading. */
+export interface KeptCounts {
+  /** The change log's extent now. */
+  readLog(): Promise<LogExtent>;
+  /**
+   * The counts of `key` (a grid, or a grid's filter), from `statement` when the change log (`log`,
+   * as read for this call) has moved since they were counted (or they are older than MAX_AGE_MS),
+   * else as kept; `movedBy` says whether a logged change (its refs, migration 0017) can move them,
+   * when the list knows.
+   */
+  counts<T extends object>(log: LogExtent, key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T>;
+}
+
+export function listCounts(db: Kysely<Database>): KeptCounts {
   const kept = new Map<string, { log: LogExtent; at: number; counts: object }>();
   /** Keeps `entry` as the most recently used, forgetting the least recently used beyond MAX_KEPT. */
   const keep = (key: string, entry: { log: LogExtent; at: number; counts: object }) => {
@@ -66,10 +72,13 @@ export function listCounts(
     return rows.length === now.rows - before.rows && !rows.some((row) => movedBy(row.refs));
   }
 
-  return async <T extends object>(key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T> => {
+  async function readLog(): Promise<LogExtent> {
     const { rows } = await sql<LogExtent>`
       SELECT count(*)::int AS rows, min(id)::text AS lowest, max(id)::text AS highest FROM list_row_changes`.execute(db);
-    const log = rows[0];
+    return rows[0];
+  }
+
+  async function counts<T extends object>(log: LogExtent, key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T> {
     const held = kept.get(key);
     const fresh = held !== undefined && Date.now() - held.at < MAX_AGE_MS;
     if (held && fresh && same(held.log, log)) {
@@ -81,8 +90,10 @@ export function listCounts(
       return held.counts as T;
     }
     const at = Date.now();
-    const counts = (await statement.execute(db)).rows[0];
-    keep(key, { log, at, counts });
-    return counts;
-  };
+    const counted = (await statement.execute(db)).rows[0];
+    keep(key, { log, at, counts: counted });
+    return counted;
+  }
+
+  return { readLog, counts };
 }
