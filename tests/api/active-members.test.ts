@@ -7,9 +7,10 @@ import { addProject, addUser } from '../support/fixtures';
 import { repairActiveMembers } from '../../src/server/services/active-members';
 
 /*
- * `active_members` (migration 0022) is what the active users' grid pages read: after any sequence
- * of changes it holds exactly the users the list's own definition names (a membership on a project
- * in a state rules/states.json marks isActive), and a page shows a change at once.
+ * `active_members` (migration 0022), and the users' flag that follows it (0023), are what the
+ * active users' grid pages read: after any sequence of changes both hold exactly the users the
+ * list's own definition names (a membership on a project in a state rules/states.json marks
+ * isActive), and a page shows a change at once.
  */
 const schemas = loadSchemaSet();
 
@@ -33,20 +34,22 @@ describe('the active members the database keeps', () => {
   });
   afterAll(() => t.close());
 
-  /** The users the list's own definition calls active, and those the table holds. */
-  async function both(): Promise<{ defined: number[]; kept: number[] }> {
+  /** The users the list's own definition calls active, those the table holds and those flagged (migration 0023). */
+  async function both(): Promise<{ defined: number[]; kept: number[]; flagged: number[] }> {
     const names = activeStateNames(schemas);
     const defined = await sql<{ id: number }>`
       SELECT DISTINCT mb.user_id::int AS id FROM memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
        WHERE s.name IN (${sql.join(names)}) ORDER BY 1`.execute(t.ctx.db);
     const kept = await sql<{ id: number }>`SELECT user_id::int AS id FROM active_members ORDER BY 1`.execute(t.ctx.db);
-    return { defined: defined.rows.map((r) => r.id), kept: kept.rows.map((r) => r.id) };
+    const flagged = await sql<{ id: number }>`SELECT id::int AS id FROM users WHERE active_member ORDER BY 1`.execute(t.ctx.db);
+    return { defined: defined.rows.map((r) => r.id), kept: kept.rows.map((r) => r.id), flagged: flagged.rows.map((r) => r.id) };
   }
 
   it('holds the demo data’s active users from the start', async () => {
-    const { defined, kept } = await both();
+    const { defined, kept, flagged } = await both();
     expect(defined.length).toBeGreaterThan(0);
     expect(kept).toEqual(defined);
+    expect(flagged).toEqual(defined);
   });
 
   it('stays equal to the definition over random memberships, state changes, deletions and a change of the active states', async () => {
@@ -81,8 +84,8 @@ describe('the active members the database keeps', () => {
         await t.ctx.db.deleteFrom('sessions').where('user_id', '=', user).execute();
         await t.ctx.db.deleteFrom('users').where('id', '=', user).execute().catch(() => undefined);
       }
-      const { defined, kept } = await both();
-      expect({ step, kind, kept }).toEqual({ step, kind, kept: defined });
+      const { defined, kept, flagged } = await both();
+      expect({ step, kind, kept, flagged }).toEqual({ step, kind, kept: defined, flagged: defined });
     }
   });
 
@@ -99,8 +102,9 @@ describe('the active members the database keeps', () => {
     await syncVocabularies(t.ctx.db, schemas);
     const restored = await sql<{ id: number }>`SELECT state_id::int AS id FROM active_states ORDER BY 1`.execute(t.ctx.db);
     expect(restored.rows.map((r) => r.id)).toContain(approve);
-    const { defined, kept } = await both();
+    const { defined, kept, flagged } = await both();
     expect(kept).toEqual(defined);
+    expect(flagged).toEqual(defined);
   });
 
   it('shows on the next page call: a user whose only active project ends leaves the active users grid', async () => {
@@ -125,7 +129,11 @@ describe('the active members the database keeps', () => {
     await sql`INSERT INTO active_members (user_id) VALUES (${outsider})`.execute(t.ctx.db);
     await sql`DELETE FROM active_members WHERE user_id = ${member}`.execute(t.ctx.db);
     expect(await repairActiveMembers(t.ctx.db)).toBe(2);
-    const { defined, kept } = await both();
+    // A user's flag set apart from the table.
+    await sql`UPDATE users SET active_member = true WHERE id = ${outsider}`.execute(t.ctx.db);
+    expect(await repairActiveMembers(t.ctx.db)).toBe(1);
+    const { defined, kept, flagged } = await both();
     expect(kept).toEqual(defined);
+    expect(flagged).toEqual(defined);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { copySchemas } from '../support/schema-copy';
 import { generalRequest } from '../support/request-payloads';
+import { addProject } from '../support/fixtures';
 
 /** Polls `check` until it holds or `ms` pass; answers how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
@@ -90,6 +91,30 @@ describe('a schema folder served live', () => {
     } finally {
       for (const [file, text] of saved) writeFileSync(join(copy.dir, file), text);
     }
+  });
+
+  it('puts a new date format in force for the grids’ date filter, and a project’s changed dates with it', async () => {
+    await addProject(t.ctx, 'DATES-1', 'approve', []);
+    const found = async (date: string) => {
+      const res = await send(staff, 'GET', `/api/v1/internal/grid-page/projects?search=dates-1&date=${encodeURIComponent(date)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { rows: { identifier: string }[] }).rows.map((r) => r.identifier);
+    };
+    // The fixture runs 2026-01-01 to 2026-12-31, shown dd.MM.yyyy.
+    expect(await found('31.12.2026')).toEqual(['DATES-1']);
+    expect(await found('2026-12-31')).toEqual([]);
+    // Put live by the reload, or already by the folder's watcher.
+    const live = async () => expect(['live', 'unchanged']).toContain((await reload()).status);
+    copy.edit('rules/constants.json', (doc) => (doc.properties.dateFormat.const = 'yyyy-MM-dd'));
+    await live();
+    expect(await found('2026-12-31')).toEqual(['DATES-1']);
+    expect(await found('31.12.2026')).toEqual([]);
+    await t.ctx.db.updateTable('projects').set({ date_end: '2027-03-15' }).where('identifier', '=', 'DATES-1').execute();
+    expect(await found('2027-03-15')).toEqual(['DATES-1']);
+    expect(await found('2026-12-31')).toEqual([]);
+    copy.edit('rules/constants.json', (doc) => (doc.properties.dateFormat.const = 'dd.MM.yyyy'));
+    await live();
+    expect(await found('15.03.2027')).toEqual(['DATES-1']);
   });
 
   it('lets only staff reload and read the history', async () => {

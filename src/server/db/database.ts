@@ -22,6 +22,8 @@ import * as hoursGranted from './migrations/0018-hours-granted';
 import * as gridFilterTrigrams from './migrations/0020-grid-filter-trigrams';
 import * as gridPageFilters from './migrations/0021-grid-page-filters';
 import * as activeMembers from './migrations/0022-active-members';
+import * as activeMemberFlag from './migrations/0023-active-member-flag';
+import * as shownDates from './migrations/0024-shown-dates';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-grid-filter-trigrams': gridFilterTrigrams,
   '0021-grid-page-filters': gridPageFilters,
   '0022-active-members': activeMembers,
+  '0023-active-member-flag': activeMemberFlag,
+  '0024-shown-dates': shownDates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -18,6 +18,18 @@ export async function createStatementTriggers(db: Kysely<unknown>, table: string
   await sql`CREATE TRIGGER ${name('trunc')} AFTER TRUNCATE ON ${t} FOR EACH STATEMENT ${call}`.execute(db);
 }
 
+/**
+ * plpgsql for the start of a function of {@link createStatementTriggers}: returns when the
+ * statement changed no row (an upsert that found nothing to do, a DELETE that matched nothing).
+ * Nested: a condition naming a transition table the event lacks would not even be planned.
+ */
+export const RETURN_IF_NO_ROWS = `
+         IF TG_OP IN ('INSERT', 'UPDATE') THEN
+           IF NOT EXISTS (SELECT 1 FROM new_rows) THEN RETURN NULL; END IF;
+         ELSIF TG_OP = 'DELETE' THEN
+           IF NOT EXISTS (SELECT 1 FROM old_rows) THEN RETURN NULL; END IF;
+         END IF;`;
+
 /** Drops what {@link createStatementTriggers} made. */
 export async function dropStatementTriggers(db: Kysely<unknown>, table: string, suffix: string): Promise<void> {
   for (const event of EVENTS) await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_${suffix}_${event}`)} ON ${sql.id(table)}`.execute(db);

@@ -43,6 +43,8 @@ export interface UsersTable {
   filter_name: ColumnType<string | null, never, never>;
   filter_institution: ColumnType<string | null, never, never>;
   filter_mail: ColumnType<string, never, never>;
+  /** Whether `active_members` holds the user, kept by a trigger (migration 0023). */
+  active_member: ColumnType<boolean, never, never>;
 }
 
 export interface SessionsTable {
@@ -99,6 +101,12 @@ export interface ActiveMembersTable {
   user_id: number;
 }
 
+/** How the schema set in force shows values, as to_char patterns by format (migration 0024). */
+export interface ShownFormatsTable {
+  name: string;
+  pattern: string;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   identifier: string;
@@ -140,6 +148,8 @@ export interface ProjectsTable {
   grant_runs_out: Generated<string | null>;
   /** The grids' search filter's texts lowered, kept by the database (0021). */
   filter_search: ColumnType<string, never, never>;
+  /** The start and end dates as shown, lowered and joined by a line break, kept by triggers (migration 0024). */
+  filter_dates: ColumnType<string | null, never, never>;
 }
 
 export interface MembershipsTable {
@@ -334,6 +344,7 @@ export interface Database {
   schema_sets: SchemaSetsTable;
   active_states: ActiveStatesTable;
   active_members: ActiveMembersTable;
+  shown_formats: ShownFormatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './tables';
 import { activeStates, SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
+import { SHOWN_DATE } from './migrations/0024-shown-dates';
+import { sqlDatePattern } from './sql-date-pattern';
 
 const LOOKUPS = [
   ['states', SCHEMA_IDS.states],
@@ -10,7 +12,9 @@ const LOOKUPS = [
 
 /**
  * Makes the lookup tables (states, project types, roles) hold every value of their vocabulary
- * schema. Values are only added, never removed: existing rows may still point at them.
+ * schema (values are only added, never removed: existing rows may still point at them), and the
+ * tables the database keeps from the schema set (the active states, how dates are shown) say what
+ * it says.
  */
 export async function syncVocabularies(db: Kysely<Database>, schemas: SchemaSet): Promise<void> {
   for (const [table, id] of LOOKUPS) {
@@ -18,6 +22,19 @@ export async function syncVocabularies(db: Kysely<Database>, schemas: SchemaSet)
     await db.insertInto(table).values(names).onConflict((oc) => oc.column('name').doNothing()).execute();
   }
   await syncActiveStates(db, activeStates(schemas.vocabulary<{ isActive?: boolean }>(SCHEMA_IDS.states)));
+  await syncShownDate(db, sqlDatePattern(schemas.constants.dateFormat));
+}
+
+/**
+ * Makes `shown_formats` hold the dates' pattern of the schema set; when it changes, the database
+ * writes every project's dates in it again (migration 0024). Unchanged, nothing is written.
+ */
+async function syncShownDate(db: Kysely<Database>, pattern: string): Promise<void> {
+  await db
+    .insertInto('shown_formats')
+    .values({ name: SHOWN_DATE, pattern })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ pattern }).where('shown_formats.pattern', '<>', pattern))
+    .execute();
 }
 
 /**

@@ -4,7 +4,8 @@ import { ACTIVE_MEMBERS_LOCK } from '../db/migrations/0022-active-members';
 
 /**
  * Makes `active_members` (migration 0022) hold exactly the users with a membership on a project in
- * an active state, under the lock its triggers take. The triggers leave nothing to do here; this is
+ * an active state, and each user's `active_member` flag (migration 0023) say whether it holds them,
+ * under the lock its triggers take. The triggers leave nothing to do here; this is
  * the periodic check that would find and repair a difference they missed (services/live-lists).
  *
  * @returns the number of rows added and removed
@@ -17,6 +18,11 @@ export async function repairActiveMembers(db: Kysely<Database>): Promise<number>
            added AS (INSERT INTO active_members (user_id) SELECT user_id FROM defined ON CONFLICT DO NOTHING RETURNING user_id),
            removed AS (DELETE FROM active_members m WHERE NOT EXISTS (SELECT 1 FROM defined d WHERE d.user_id = m.user_id) RETURNING user_id)
       SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM removed)::int AS removed`.execute(trx);
-    return rows[0].added + rows[0].removed;
+    // The users' flag (migration 0023) follows those changes by trigger; a flag set apart from
+    // them is set back here.
+    const flags = await sql`
+      UPDATE users u SET active_member = NOT u.active_member
+       WHERE u.active_member <> EXISTS (SELECT 1 FROM active_members am WHERE am.user_id = u.id)`.execute(trx);
+    return rows[0].added + rows[0].removed + Number(flags.numAffectedRows ?? 0);
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createStatementTriggers, dropStatementTriggers } from '../statement-triggers';
+import { createStatementTriggers, dropStatementTriggers, RETURN_IF_NO_ROWS } from '../statement-triggers';
 
 /*
  * Who is an active user, kept by the database (docs/decisions/0490-active-members-kept-by-the-database.md).
@@ -89,13 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 `);
 
   // The active states: rebuilt whole when they change (a schema edit), left alone when a sync changes nothing.
-  await keptBy(db, 'active_states', 'active_members_states', `
-         -- Nested: a condition naming a transition table the event lacks would not even be planned.
-         IF TG_OP IN ('INSERT', 'UPDATE') THEN
-           IF NOT EXISTS (SELECT 1 FROM new_rows) THEN RETURN NULL; END IF;
-         ELSIF TG_OP = 'DELETE' THEN
-           IF NOT EXISTS (SELECT 1 FROM old_rows) THEN RETURN NULL; END IF;
-         END IF;
+  await keptBy(db, 'active_states', 'active_members_states', `${RETURN_IF_NO_ROWS}
          PERFORM pg_advisory_xact_lock(${ACTIVE_MEMBERS_LOCK});
          PERFORM active_members_rebuild();
          RETURN NULL;

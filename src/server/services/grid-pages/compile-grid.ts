@@ -17,7 +17,7 @@ import type { FieldSql, ListSource, Sql } from './list-sources';
 
 type Condition = RawBuilder<boolean>;
 
-/** How the grids write dates: to_char patterns of rules/constants.json's formats (sql-date-pattern.ts). */
+/** How the grids write dates: to_char patterns of rules/constants.json's formats (db/sql-date-pattern.ts). */
 export interface DatePatterns {
   date: string;
   dateTime: string;
@@ -143,9 +143,9 @@ function filterCondition(g: GridContext, spec: FilterSpec, value: FilterValues[s
       const needle = textNeedle(value);
       const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
       // LIKE with the needle escaped is strpos's substring test in the form a trigram index serves (migration 0020).
-      // The database keeps some filters' texts lowered and joined by line breaks (migration 0021):
-      // one LIKE over one column; a needle with a line break could match across two texts.
-      const stored = spec.format === undefined && !needle.includes('\n') ? g.source.storedTexts?.[spec.paths.join(',')] : undefined;
+      // The database keeps some filters' texts lowered and joined by line breaks (migrations 0021,
+      // 0024): one LIKE over one column; a needle with a line break could match across two texts.
+      const stored = needle.includes('\n') ? undefined : g.source.storedTexts?.[`${spec.paths.join(',')}${spec.format ? `|${spec.format}` : ''}`];
       if (stored) return sql<boolean>`${stored} LIKE ${pattern}`;
       const unlowered = matchesUnlowered(needle);
       const searched = (f: FieldSql) => {

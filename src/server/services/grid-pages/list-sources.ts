@@ -73,8 +73,9 @@ export interface ListSource {
   /** Sort keys the database keeps (schema-runtime/sort-key.ts), by the sorted paths joined with ','. */
   storedSortKeys?: Record<string, Sql>;
   /**
-   * The texts of a text filter's paths lowered and joined by a line break, kept by the database
-   * (migration 0021), by the paths joined with ','; for filters over several plain-text paths.
+   * The texts of a text filter's paths lowered and joined by a line break, kept by the database,
+   * by the paths joined with ',' and, for a filter with a format, '|' and the format: plain texts
+   * (migration 0021), dates as shown (0024).
    */
   storedTexts?: Record<string, Sql>;
 }
@@ -130,7 +131,7 @@ const projectsAll: ListSource = {
       },
     },
   },
-  storedTexts: { 'name,identifier,institute': raw('p.filter_search') },
+  storedTexts: { 'name,identifier,institute': raw('p.filter_search'), 'date_start,date_end|date': raw('p.filter_dates') },
 };
 
 /** Whether the user `u` has an SSH key. */
@@ -176,10 +177,11 @@ function activeUsers(schemas: SchemaSet): ListSource {
   const active = activeMemberships(schemas);
   return {
     from: sql`users u`,
-    // Who is active the database keeps (migration 0022): one probe per user instead of the memberships' join.
-    where: sql<boolean>`EXISTS (SELECT 1 FROM active_members am WHERE am.user_id = u.id)`,
-    // A membership's change names its project too; a user's own columns never move it.
-    countsMovedBy: ['p'],
+    // Who is active the database keeps (migrations 0022, 0023), as a flag of the user's own row:
+    // partial indexes of the active users serve the list's orders and its count.
+    where: sql<boolean>`u.active_member`,
+    // The flag is a column of the user's row: its change names the user.
+    countsMovedBy: ['u'],
     id: raw('u.id'),
     order: USER_LIST_ORDER,
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
