@@ -134,8 +134,13 @@ const projectsAll: ListSource = {
   storedTexts: { 'name,identifier,institute': raw('p.filter_search'), 'date_start,date_end|date': raw('p.filter_dates') },
 };
 
-/** Whether the user `u` has an SSH key. */
-const HAS_KEY = sql<boolean>`EXISTS (SELECT 1 FROM ssh_keys k WHERE k.user_id = u.id)`;
+/**
+ * Whether the user `u` has an SSH key: one probe of the keys' index per user the other conditions
+ * leave. As EXISTS the planner joined it, hashing all 133,333 keys at 100,000 users even for the
+ * 3,264 users an e-mail filter leaves (PostgreSQL 15: 125 ms, probed 25 ms). A key filter alone
+ * probes every user of the list (active users: 130 ms against the join's 95).
+ */
+const HAS_KEY = sql<boolean>`(SELECT true FROM ssh_keys k WHERE k.user_id = u.id LIMIT 1) IS NOT NULL`;
 
 /** The scalar fields of a user row (both user lists). */
 const USER_FIELDS: Record<string, FieldSql> = {
