@@ -14,7 +14,8 @@ import { createStatementTriggers, dropStatementTriggers } from '../statement-tri
  *
  * `active_members` stays what the triggers and the periodic repair decide on; the flag follows
  * each change of it, by a statement trigger of its own. An update of the flag is a change of the
- * user's row like any other, so the lists' change log names the user (migration 0017).
+ * user's row like any other, so the lists' change log names the user (migration 0017); a change of
+ * `active_members` is logged as well, under a kind of its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN active_member boolean NOT NULL DEFAULT false`.execute(db);
@@ -42,6 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
   await createStatementTriggers(db, 'active_members', 'flag', 'active_member_flag', sql``);
+  // The lists' change log (0017) names who became or stopped being active as `a:<user id>`: the
+  // active users' counts move with these only, not with every change of a user's row.
+  await createStatementTriggers(db, 'active_members', 'list_rows', 'list_rows_note_change', sql`${sql.lit('a:user_id')}`);
   // The active users in the list's own order, and in the order of a sort by the date joined
   // (to the millisecond, as 0021's index of all users).
   await sql`CREATE INDEX users_active_order_idx ON users (date_joined DESC, id DESC) WHERE active_member`.execute(db);
@@ -53,6 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS users_active_joined_ms_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS users_active_order_idx`.execute(db);
+  await dropStatementTriggers(db, 'active_members', 'list_rows');
   await dropStatementTriggers(db, 'active_members', 'flag');
   await sql`DROP FUNCTION IF EXISTS active_member_flag()`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN IF EXISTS active_member`.execute(db);

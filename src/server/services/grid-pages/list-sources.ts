@@ -43,8 +43,11 @@ export interface CollectionSql {
   fields: Record<string, FieldSql>;
 }
 
-/** A kind of logged change: list_row_changes' refs (migration 0017) name a user, project or key. */
-type ChangeKind = 'u' | 'p' | 'k';
+/**
+ * A kind of logged change: list_row_changes' refs (migration 0017) name a user, project or key, or
+ * a user who became or stopped being an active member (`a`, migration 0023).
+ */
+type ChangeKind = 'u' | 'p' | 'k' | 'a';
 
 /** One list, for the compiler. */
 export interface ListSource {
@@ -185,8 +188,8 @@ function activeUsers(schemas: SchemaSet): ListSource {
     // Who is active the database keeps (migrations 0022, 0023), as a flag of the user's own row:
     // partial indexes of the active users serve the list's orders and its count.
     where: sql<boolean>`u.active_member`,
-    // The flag is a column of the user's row: its change names the user.
-    countsMovedBy: ['u'],
+    // The flag follows active_members, whose changes the log names by a kind of their own.
+    countsMovedBy: ['a'],
     id: raw('u.id'),
     order: USER_LIST_ORDER,
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
