@@ -4,11 +4,11 @@ import { ACTIVE_MEMBERS_LOCK } from '../db/migrations/0022-active-members';
 
 /**
  * Makes `active_members` (migration 0022) hold exactly the users with a membership on a project in
- * an active state, and each user's `active_member` flag (migration 0023) say whether it holds them,
- * under the lock its triggers take. The triggers leave nothing to do here; this is
- * the periodic check that would find and repair a difference they missed (services/live-lists).
+ * an active state, and each user's `active_member` flag (migration 0023) say whether it holds
+ * them, under the lock its triggers take. The triggers leave nothing to do here; this is the
+ * periodic check that would find and repair a difference they missed (services/live-lists).
  *
- * @returns the number of rows added and removed
+ * @returns the number of rows added and removed, and of flags set back
  */
 export async function repairActiveMembers(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
