@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { createDemoDatabase, type TestDatabase } from '../support/test-database';
-import { freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
+import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
 import { copySchemas } from '../support/schema-copy';
 import { generalRequest } from '../support/request-payloads';
 
@@ -34,7 +34,7 @@ describe('a schema edit in two processes (PostgreSQL)', () => {
     ({ database, handle } = await createDemoDatabase());
     const env = { DATABASE_URL: database.url!, SCHEMAS_DIR: copy.dir, JOBS: 'false' };
     processes.push(...(await Promise.all([await freePort(), await freePort()].map((port) => startServerProcess(port, env)))));
-  }, 60_000);
+  }, SERVER_START_MS + 20_000);
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop()));
     await database?.drop();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { SERVER_START_MS, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * `npm start`'s server as a process of its own, in demo mode on a fresh embedded database: what
@@ -13,7 +13,7 @@ describe('the server started as npm start starts it', () => {
 
   beforeAll(async () => {
     server = await startServerProcess(await freePort(), { DEMO: 'true', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-  }, 90_000);
+  }, SERVER_START_MS + 30_000);
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

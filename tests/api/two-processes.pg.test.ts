@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../src/server/db/database';
 import { createDemoDatabase, type TestDatabase } from '../support/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
-import { freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
+import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
 const untilTrue = async (condition: () => boolean, timeoutMs: number): Promise<void> => {
@@ -38,7 +38,7 @@ describe('two server processes behind a proxy (PostgreSQL)', () => {
     env = { DATABASE_URL: database.url!, SMTP_URL: sink.url, JOBS: 'true', LIFECYCLE_EVERY_MS: '300', PUBLIC_URL: 'https://portal.example.org' };
     processes.push(...(await Promise.all(ports.map((port) => startServerProcess(port, env)))));
     proxy = await startRoundRobinProxy(ports);
-  }, 60_000);
+  }, SERVER_START_MS + 20_000);
   afterAll(async () => {
     await proxy?.close();
     await Promise.all(processes.map((p) => p.stop()));
@@ -134,5 +134,5 @@ describe('two server processes behind a proxy (PostgreSQL)', () => {
     // The restarted process serves again through the proxy.
     const direct = await fetch(`${processes[0].url}/healthz`);
     expect(direct.status).toBe(200);
-  }, 60_000);
+  }, SERVER_START_MS + 60_000);
 });

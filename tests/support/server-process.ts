@@ -14,8 +14,15 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * How long a started process may take to answer /healthz. It loads the server's TypeScript through
+ * tsx first; in CI two of them start while the browser tests and another jest pass hold both cores,
+ * and a start that takes 5 s on an idle machine took more than 40 s there.
+ */
+export const SERVER_START_MS = 120_000;
+
 /** Waits until GET /healthz answers 200. */
-async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 40_000): Promise<void> {
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = SERVER_START_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
