@@ -14,6 +14,7 @@ import pg from 'pg';
 import { runCommand, withPortalDatabase } from './lib/command';
 import { createProgress, type Progress } from './lib/progress-bar';
 import { importCurrent } from '../src/server/services/import-current/import-current';
+import { vacuumDueTables } from '../src/server/db/vacuum';
 import { reportLines, unacceptedRefusals } from '../src/server/services/import-current/report';
 import type { SourceDatabase } from '../src/server/services/import-current/source-tables';
 import '../src/server/db/database';
@@ -75,6 +76,11 @@ async function main(): Promise<number> {
       });
       bar?.stop();
       for (const line of reportLines(report)) process.stdout.write(`${line}\n`);
+      // The imported tables' statistics and visibility maps, before anyone reads them (decision 0550).
+      if (!report.dryRun && report.changes) {
+        const upkept = await vacuumDueTables(db);
+        if (upkept.length) process.stdout.write(`\nafter the import: ${upkept.map((t) => `${t.action} ${t.table} (${(t.ms / 1000).toFixed(1)} s)`).join(', ')}\n`);
+      }
       if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
       const open = unacceptedRefusals(report).length;
       if (open) process.stdout.write(`\n${open} refused rows not accepted: exit 1 (list them in --accept FILE to accept them).\n`);

@@ -5,6 +5,10 @@ import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cl
 import { monitorOf } from './monitor';
 import { purgeExpiredRequests } from './services/saml/request-store';
 import { mailRules } from '../schema-runtime';
+import { vacuumDueTables } from './db/vacuum';
+
+/** How often the embedded database's tables are checked for a vacuum (autovacuum's own check is every minute). */
+const VACUUM_EVERY_MS = 60_000;
 
 /** A running set of background jobs. */
 export interface Jobs {
@@ -72,6 +76,20 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
       everyMs: INVITE_CLEANUP_EVERY_MS,
       run: () => purgeUsedInvites(ctx.db, ctx.schemas),
     },
+    // A PostgreSQL server has autovacuum; the embedded database has nothing else doing it.
+    ...(ctx.config.databaseUrl
+      ? []
+      : [
+          {
+            name: 'vacuum-embedded',
+            everyMs: VACUUM_EVERY_MS,
+            run: async () => {
+              for (const t of await vacuumDueTables(ctx.db)) {
+                log.info({ table: t.table, dead: t.dead, live: t.live, changed: t.changed, ms: Math.round(t.ms) }, `${t.action} ${t.table}`);
+              }
+            },
+          },
+        ]),
   ];
   const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
