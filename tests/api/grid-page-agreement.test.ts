@@ -13,6 +13,9 @@ import { textsAt } from '../../src/client/engine/schema-grid/row-values';
 import { shownDate, shownDateTime } from '../../src/client/engine/schema-grid/cells/shown-dates';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addGridRows } from '../support/grid-rows';
+import { pageStatements } from '../../src/server/services/grid-pages/grid-page';
+import { listSources } from '../../src/server/services/grid-pages/list-sources';
+import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 /*
  * A layout is the one rule of a staff grid; two interpreters apply it: the browser (rowPredicate,
@@ -33,6 +36,7 @@ const FORMATTERS = { date: shownDate, dateTime: shownDateTime };
 const catalog = createSchemaCatalog(loadSchemaFiles());
 const vocabulary = (id: string) => catalog.vocabulary(id);
 const RUNS = Number(process.env.AGREEMENT_RUNS ?? 150);
+const schemas = loadSchemaSet();
 
 const GRIDS: [grid: string, list: string][] = [
   ['projects', '/api/v1/internal/projects/all'],
@@ -131,6 +135,35 @@ describe('a page of a staff grid holds exactly the rows the browser shows for th
     );
     // The choices reach rows, not only empty answers.
     expect(nonEmpty).toBeGreaterThan(RUNS / 4);
+  });
+
+  it("sorts and filters by a project's state and type, which the page reads by key rather than by a join", async () => {
+    // The projects layout with its state and type columns sortable, and a text filter over both.
+    const shipped = readTableLayout(catalog.schema('tables/projects'));
+    const layout: TableLayout = {
+      ...shipped,
+      columns: shipped.columns.map((c) => (c.field === 'state.name' || c.field === 'project_type.name' ? { ...c, sort: { paths: [c.field] } } : c)),
+      layout: { ...shipped.layout, filters: [...shipped.layout.filters, { key: 'lookup', kind: 'text', labelKey: 'grid.filters.search', paths: ['state.name', 'project_type.name'] }] },
+    };
+    const whole = await t.app.inject({ method: 'GET', url: '/api/v1/internal/projects/all', headers: { cookie: staff.cookie } });
+    const rows = whole.json() as Row[];
+    const options = resolveOptions(layout, vocabulary);
+    const allowed = rowFilterValues(layout, vocabulary);
+    const g = { source: listSources(schemas)['projects-all'], layout, options, allowed, patterns: { date: 'DD.MM.YYYY', dateTime: 'DD.MM.YYYY HH24:MI' }, timeZone: TIME_ZONE };
+    const cases: { sort: SortState | null; filters: FilterValues }[] = [
+      ...(['state.name', 'project_type.name'] as const).flatMap((field) => (['asc', 'desc'] as const).map((direction) => ({ sort: { field, direction }, filters: {} }))),
+      { sort: null, filters: { lookup: 'ExPi' } },
+      { sort: { field: 'state.name', direction: 'desc' }, filters: { lookup: 'research' } },
+    ];
+    for (const { sort, filters } of cases) {
+      const shown = gridRows(layout, rows, filters, sort, options, allowed, FORMATTERS);
+      const request = { offset: 3, limit: 40, sort, filters, timeZone: TIME_ZONE };
+      const { window, filtered } = pageStatements(g, request);
+      const page = JSON.parse((await window.execute(t.ctx.db)).rows[0].rows) as Row[];
+      expect(page.map((r) => r.id)).toEqual(shown.rows.slice(3, 43).map((r) => (r.row as Row).id));
+      if (filtered) expect((await filtered.execute(t.ctx.db)).rows[0].count).toBe(shown.rows.length);
+      expect(shown.rows.length).toBeGreaterThan(3);
+    }
   });
 
   it('sorts names in Croatian alphabetical order with the same ties, ascending and descending', async () => {

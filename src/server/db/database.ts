@@ -24,6 +24,7 @@ import * as gridPageFilters from './migrations/0021-grid-page-filters';
 import * as activeMembers from './migrations/0022-active-members';
 import * as activeMemberFlag from './migrations/0023-active-member-flag';
 import * as shownDates from './migrations/0024-shown-dates';
+import * as projectsOrderWithState from './migrations/0025-projects-order-with-state';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-active-members': activeMembers,
   '0023-active-member-flag': activeMemberFlag,
   '0024-shown-dates': shownDates,
+  '0025-projects-order-with-state': projectsOrderWithState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

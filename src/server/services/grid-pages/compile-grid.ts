@@ -98,11 +98,15 @@ function truthy(field: FieldSql): Condition {
 /**
  * Some value at the path passes `test` (a row without a value there passes nothing). Items of other
  * tables are searched once for every row (PostgreSQL hashes the owners that pass), a row's own JSON
- * items row by row. `positive`: the condition is never negated, so NULL may stand for false and the
- * test stays bare — `coalesce` around it would hide it from an index of its expression.
+ * items row by row, a looked-up field in its own table. `positive`: the condition is never negated,
+ * so NULL may stand for false and the test stays bare — `coalesce` around it would hide it from an
+ * index of its expression.
  */
 function someValue(path: ResolvedPath, test: (field: FieldSql) => Condition, positive = false): Condition {
   const items = path.items;
+  const lookup = !items && path.field.type !== 'person' ? path.field.lookup : undefined;
+  // A key never NULL, and a subquery that yields no NULL: the IN is true or false, never NULL.
+  if (lookup) return sql<boolean>`${lookup.key} IN (SELECT ${lookup.id} FROM ${lookup.from} WHERE ${test(path.field)})`;
   if (!items) return positive ? test(path.field) : sql<boolean>`coalesce(${test(path.field)}, false)`;
   if (items.owner) return sql<boolean>`${items.row} IN (SELECT ${items.owner} FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
   return sql<boolean>`EXISTS (SELECT 1 FROM ${items.from} WHERE ${items.where} AND ${test(path.field)})`;
@@ -203,6 +207,13 @@ export function rowFilterCondition(g: GridContext): Condition {
   return someValue(resolvePath(g.source, rowFilter.path), (f) => sql<boolean>`${textOf(f, undefined, g.patterns, g.timeZone)} = ANY(${anyOf([...g.allowed!])})`);
 }
 
+/** A looked-up field as a value of the row: read from its table by the row's key (the rows are chosen without joining it). */
+function readByKey(field: FieldSql): FieldSql {
+  if (field.type === 'person' || !field.lookup) return field;
+  const { key, from, id } = field.lookup;
+  return { type: field.type, sql: sql`(SELECT ${field.sql} FROM ${from} WHERE ${id} = ${key})` };
+}
+
 /** `sortKeySql` around an SQL expression with parameters. */
 function sortKeyOf(expr: Sql): Sql {
   const marker = '\ue0ff';
@@ -224,7 +235,7 @@ export function sortValue(g: GridContext, column: ColumnSpec): { sql: Sql; text:
   const fields = spec.paths.map((p) => {
     const path = resolvePath(g.source, p);
     if (path.items) throw new Error(`grid page: cannot sort by ${p}, which holds several values`);
-    return path.field;
+    return readByKey(path.field);
   });
   const stored = format === 'text' ? g.source.storedSortKeys?.[spec.paths.join(',')] : undefined;
   if (stored) return { sql: stored, text: true, nullable: false };

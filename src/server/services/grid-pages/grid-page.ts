@@ -100,9 +100,10 @@ export function pageStatements(g: GridContext, request: GridPageRequest) {
   // Sort keys compare by their bytes (they are built for that), whatever the database's collation.
   const key = sort ? sql`, ${sort.sql}${sql.raw(sort.text ? ' COLLATE "C"' : '')} AS k` : sql``;
   const columns = (terms: readonly OrderTerm[]) => sql.join(terms.map((term, i) => sql`, ${term.sql} AS ${sql.raw(`o${i}`)}`), sql``);
+  const choosing = g.source.choosingFrom ?? g.source.from;
   const rows = (where: Sql, terms: readonly OrderTerm[], ordered: readonly OrderTerm[], limit: number, offset: number) => sql`
       SELECT ${g.source.id} AS id ${key} ${columns(terms)}
-        FROM ${g.source.from}
+        FROM ${choosing}
        WHERE ${g.source.where} AND ${shown} AND ${hit} AND ${where}
        ORDER BY ${orderSql(windowOrder(sort, ordered, g.source))}
        LIMIT ${limit} OFFSET ${offset}`;
@@ -125,10 +126,10 @@ export function pageStatements(g: GridContext, request: GridPageRequest) {
       FROM ${g.source.from} JOIN win ON win.id = ${g.source.id}`;
   const counts = sql<ListCounts>`
     SELECT count(*)::int AS size, count(*) FILTER (WHERE ${shown})::int AS total
-      FROM ${g.source.from}
+      FROM ${choosing}
      WHERE ${g.source.where}`;
   const filtered = hasFilter(g, request.filters)
-    ? sql<{ count: number }>`SELECT count(*)::int AS count FROM ${g.source.from} WHERE ${g.source.where} AND ${shown} AND ${hit}`
+    ? sql<{ count: number }>`SELECT count(*)::int AS count FROM ${choosing} WHERE ${g.source.where} AND ${shown} AND ${hit}`
     : null;
   return { window, counts, filtered };
 }

@@ -27,8 +27,22 @@ export type Sql = RawBuilder<unknown>;
  * (migration 0021), so that a filter does not lower it row by row.
  */
 export type FieldSql =
-  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean>; lowered?: Sql }
+  | { type: Exclude<ValueType, 'person'>; sql: Sql; truthy?: RawBuilder<boolean>; lowered?: Sql; lookup?: Lookup }
   | { type: 'person'; first: Sql; last: Sql; lowered?: Sql };
+
+/**
+ * A field that is a column of another table's row, which every row of the list names by `key` (a
+ * NOT NULL foreign key: exactly one such row). A condition on it is asked of that small table and
+ * the rows kept by their key (`key IN (SELECT id FROM from WHERE …)`), a sort reads it by the key:
+ * the list's rows are then chosen in their own order without a join (a project's state and type).
+ */
+export interface Lookup {
+  key: Sql;
+  /** The other table, with the alias the field's `sql` names. */
+  from: Sql;
+  /** Its key, over that alias. */
+  id: Sql;
+}
 
 /**
  * An array of a row (`userproject_set`, `projects` …), `fields` being its items' paths ('' is the
@@ -53,6 +67,13 @@ type ChangeKind = 'u' | 'p' | 'k' | 'a';
 export interface ListSource {
   /** FROM clause of the list's rows, with the aliases the fields use. */
   from: RawBuilder<unknown>;
+  /**
+   * The FROM clause that chooses and counts rows, when it differs from `from`: without the joins of
+   * the lookups' tables (every field over them has a `lookup`), so that a page in the list's order
+   * walks an index of the list's own table alone. A join, even one PostgreSQL can leave out, made
+   * it read and sort every row instead (decision 0560).
+   */
+  choosingFrom?: RawBuilder<unknown>;
   /** Which rows the list holds. */
   where: RawBuilder<boolean>;
   /** The row's key. */
@@ -85,6 +106,12 @@ export interface ListSource {
 
 const raw = (expr: string): Sql => sql.raw(expr);
 const text = (expr: string): FieldSql => ({ type: 'text', sql: raw(expr) });
+/** The `column` of the `table` row (alias `alias`) that `key` names. */
+const lookedUp = (key: string, table: string, alias: string, column: string): FieldSql => ({
+  type: 'text',
+  sql: raw(`${alias}.${column}`),
+  lookup: { key: raw(key), from: raw(`${table} ${alias}`), id: raw(`${alias}.id`) },
+});
 /** A user (`alias` is of the users table). */
 const person = (alias: string): FieldSql => ({ type: 'person', first: raw(`${alias}.first_name`), last: raw(`${alias}.last_name`), lowered: raw(`${alias}.filter_name`) });
 /** The items of a JSON array column (none when it holds no array), as `item`. */
@@ -98,6 +125,8 @@ const labelValues = (column: string): CollectionSql => ({
 
 const projectsAll: ListSource = {
   from: PROJECT_ROW_FROM,
+  // The state and the type are lookups (NOT NULL foreign keys): no join chooses the rows.
+  choosingFrom: raw('projects p'),
   where: sql<boolean>`true`,
   countsMovedBy: ['p'],
   // A project's own columns, its state's and type's names (vocabularies: '*').
@@ -110,8 +139,8 @@ const projectsAll: ListSource = {
     identifier: text('p.identifier'),
     name: text('p.name'),
     institute: text('p.institute'),
-    'state.name': text('s.name'),
-    'project_type.name': text('t.name'),
+    'state.name': lookedUp('p.state_id', 'states', 's', 'name'),
+    'project_type.name': lookedUp('p.project_type_id', 'project_types', 't', 'name'),
     date_submitted: { type: 'instant', sql: raw('p.date_submitted') },
     date_start: { type: 'date', sql: raw('p.date_start') },
     date_end: { type: 'date', sql: raw('p.date_end') },
