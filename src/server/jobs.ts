@@ -85,7 +85,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
             everyMs: VACUUM_EVERY_MS,
             run: async () => {
               for (const t of await vacuumDueTables(ctx.db)) {
-                log.info({ table: t.table, dead: t.dead, live: t.live, changed: t.changed, ms: Math.round(t.ms) }, `${t.action} ${t.table}`);
+                log.info({ table: t.table, live: t.live, dead: t.dead, inserted: t.inserted, changed: t.changed, ms: Math.round(t.ms) }, `${t.action} ${t.table}`);
               }
             },
           },

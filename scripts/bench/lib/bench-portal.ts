@@ -64,7 +64,6 @@ export interface Filled {
  * members each, SSH keys for two users in three; adds a staff user, and leaves the tables vacuumed
  * and analysed as the portal's upkeep leaves them.
  */
-
 export async function fill(db: Kysely<Database>, users = 20_000, projects = 5_000): Promise<Filled> {
   const states = [...(await lookupIds(db, 'states')).values()];
   const types = [...(await lookupIds(db, 'project_types')).values()];
