@@ -109,6 +109,6 @@ describe('npm run api-key', () => {
 
   it('runs as a command and exits 2 on a bad command line', async () => {
     const run = promisify(execFile);
-    await expect(run('npx', ['tsx', 'scripts/api-key.ts', 'create'], { env: { ...process.env, NODE_OPTIONS: '' } })).rejects.toMatchObject({ code: 2 });
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/api-key.ts', 'create'], { env: { ...process.env, NODE_OPTIONS: '' } })).rejects.toMatchObject({ code: 2 });
   });
 });

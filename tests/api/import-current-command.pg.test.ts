@@ -14,7 +14,7 @@ describe('npm run import-current', () => {
   let source: CurrentSource;
   let target: TestDatabase;
   const command = (...args: string[]) =>
-    run('npx', ['tsx', 'scripts/import-current.ts', '--from', source.url!, ...args], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: target.url } });
+    run(process.execPath, ['--import', 'tsx', 'scripts/import-current.ts', '--from', source.url!, ...args], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: target.url } });
   const failure = (promise: Promise<unknown>) => promise.then(() => ({ code: 0, stdout: '', stderr: '' }), (e: { code: number; stdout: string; stderr: string }) => e);
   const usersHere = async () => {
     const handle = await target.open();
@@ -72,7 +72,7 @@ describe('npm run import-current', () => {
     const url = new URL(source.url!);
     url.pathname = '/no_such_database_here';
     await expect(
-      run('npx', ['tsx', 'scripts/import-current.ts', '--from', url.toString()], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: target.url } }),
+      run(process.execPath, ['--import', 'tsx', 'scripts/import-current.ts', '--from', url.toString()], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: target.url } }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("cannot read the current portal's database") });
   });
 });

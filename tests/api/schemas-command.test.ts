@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { copySchemas } from '../support/schema-copy';
 
 const run = promisify(execFile);
-const schemasCommand = (...args: string[]) => run('npx', ['tsx', 'scripts/schemas.ts', ...args], { env: { ...process.env, NODE_OPTIONS: '' } });
+const schemasCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', ...args], { env: { ...process.env, NODE_OPTIONS: '' } });
 
 describe('npm run schemas -- check', () => {
   it('passes the shipped set', async () => {

@@ -29,7 +29,7 @@ describe('npm run usage-import', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const importFile = (file: string, resource = 'supek') =>
-    run('npx', ['tsx', 'scripts/usage-import.ts', '--resource', resource, '--file', file], {
+    run(process.execPath, ['--import', 'tsx', 'scripts/usage-import.ts', '--resource', resource, '--file', file], {
       env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATA_DIR: join(dir, 'db') },
     });
 

@@ -38,7 +38,7 @@ afterAll(() => close());
 /** Runs the command as an operator would, with `env` added; its exit code and output. */
 function runScript(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _unused, ...rest } = process.env;
-  const result = spawnSync('npx', ['tsx', 'scripts/outbox.ts', ...args], { env: { ...rest, NODE_OPTIONS: '', ...env }, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/outbox.ts', ...args], { env: { ...rest, NODE_OPTIONS: '', ...env }, encoding: 'utf8', timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
