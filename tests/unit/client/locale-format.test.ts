@@ -1,4 +1,4 @@
-import { numberFormat, weekdayName } from '../../../src/client/engine/locale-format';
+import { numberFormat, prepareNumberFormat, weekdayName } from '../../../src/client/engine/locale-format';
 
 describe('numberFormat', () => {
   it('writes numbers as the interface language does: a decimal comma in Croatian, a point in English', () => {
@@ -18,5 +18,24 @@ describe('numberFormat', () => {
     expect(numberFormat('de').resolvedOptions().locale).toBe('hr-HR');
     expect(weekdayName(1, 'hr')).toBe('ponedjeljak');
     expect(weekdayName(7, 'en')).toBe('Sunday');
+  });
+});
+
+describe('prepareNumberFormat', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('makes the language’s formatter in a task of its own, and the page’s first number then makes none', () => {
+    jest.useFakeTimers();
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    prepareNumberFormat('en');
+    expect(made).not.toHaveBeenCalled();
+    jest.runOnlyPendingTimers();
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(made).toHaveBeenLastCalledWith('en-GB', { maximumFractionDigits: 0 });
+    expect(numberFormat('en', { maximumFractionDigits: 0 }).format(1234)).toBe('1,234');
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
