@@ -115,7 +115,8 @@ async function runSize({ db, kind, schemas }: BenchDatabase, users: number, proj
           });
           res.on('end', () => {
             const rawPayload = Buffer.concat(chunks);
-            resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, rawPayload, body: rawPayload.toString('utf8') });
+            // The body as text only for an error, which timeCalls quotes.
+            resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, rawPayload, body: res.statusCode === 200 ? undefined : rawPayload.toString('utf8') });
           });
         })
         .on('error', reject);
