@@ -72,9 +72,9 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
     output: {
       path: clientOutputDir,
       publicPath: '/static/',
-      filename: production ? '[name].[contenthash:10].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
     // Production maps are written for the bundle-size bench (which module the bytes come from) and
@@ -127,8 +127,8 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
           new HtmlWebpackPlugin({ template: './src/client/index.html', filename, chunks: [entry], scriptLoading: 'defer', minify: production }),
       ),
       new MiniCssExtractPlugin({
-        filename: production ? '[name].[contenthash:10].css' : '[name].css',
-        chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
       new StripRemoteFontImportsPlugin(),
     ],

@@ -5,14 +5,12 @@ import { guessedLocale, loadTranslations } from './i18n/translations';
 import { loadSchemaDocs } from './shared/schema-docs';
 import { startFailed } from './shared/start-failed';
 import { yieldToMain } from './shared/yield-to-main';
-import { prepareNumberFormat } from './engine/locale-format';
 
 /**
  * The schema set comes from the server before any module that reads it is evaluated: the app is
  * imported only then (a set that goes live later replaces it in place: `shared/schema-docs.ts`).
  * `eager` keeps it in this chunk, so the page needs no extra request for it. The interface texts
- * start loading at the same time, so they cost no round trip of their own; the browser's number
- * formatting is made ready while the network is awaited (`prepareNumberFormat`).
+ * start loading at the same time, so they cost no round trip of their own.
  *
  * Reading the set and evaluating the app's code are separate tasks (`yieldToMain`), not one long
  * one: React first, then the API layer (RTK Query and the endpoints the session check needs), then
@@ -20,7 +18,6 @@ import { prepareNumberFormat } from './engine/locale-format';
  */
 const locale = guessedLocale(document.cookie);
 void loadTranslations(locale, 'shell').catch(() => undefined);
-prepareNumberFormat(locale);
 loadSchemaDocs()
   .then(yieldToMain)
   .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))

@@ -1,43 +1,77 @@
 /*
- * Numbers and weekday names in the interface language, with the browser's Intl only: no date
- * library, so a page that only writes numbers does not load one (dates: format.ts).
+ * Numbers in the interface language, written without the browser's Intl: the first Intl formatter a
+ * page makes loads the browser's locale data, 30–100 ms on a desktop and four times that on a phone,
+ * for two languages whose digits, separators and signs are fixed (decision 0390). Weekday names:
+ * weekday-name.ts; dates: format.ts.
  */
 
 /** The locale in which the interface language writes numbers and dates: en-GB for English, else hr-HR. */
-function localeOf(lang: string): 'hr-HR' | 'en-GB' {
+export function localeOf(lang: string): 'hr-HR' | 'en-GB' {
   return lang === 'en' ? 'en-GB' : 'hr-HR';
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** What a number is written with; the Croatian ones are CLDR's for `hr` (a minus sign, not a hyphen). */
+interface NumberSymbols {
+  group: string;
+  decimal: string;
+  minus: string;
+  percent: string;
+}
+
+const SYMBOLS: Record<'hr-HR' | 'en-GB', NumberSymbols> = {
+  'hr-HR': { group: '.', decimal: ',', minus: '\u2212', percent: '\u00a0%' },
+  'en-GB': { group: ',', decimal: '.', minus: '-', percent: '%' },
+};
+
+export interface NumberOptions {
+  /** At most this many decimals, trailing zeros dropped (Intl's default: 3, a percent 0). */
+  maximumFractionDigits?: number;
+  /** The value is a percentage (12.5 for 12,5 %), written with the language's percent sign. */
+  percent?: boolean;
+}
+
+/** Writes numbers; `format` may be handed around on its own. */
+export interface NumberWriter {
+  readonly format: (value: number) => string;
+}
+
+const writers = new Map<string, NumberWriter>();
 
 /**
- * Numbers as the interface language writes them. One formatter per language and options, made at
- * first use and kept: making one costs far more than formatting with it (a grid's percent column
- * formats every cell of every redraw).
+ * Numbers as the interface language writes them, digit for digit what `Intl.NumberFormat` writes
+ * for hr-HR and en-GB with the same options: grouped thousands, rounded half away from zero. One
+ * writer per language and options, kept.
  */
-export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${localeOf(lang)} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(lang), options);
-    numberFormats.set(key, format);
+export function numberFormat(lang: string, options: NumberOptions = {}): NumberWriter {
+  const locale = localeOf(lang);
+  const digits = options.maximumFractionDigits ?? (options.percent ? 0 : 3);
+  const key = `${locale} ${digits} ${options.percent ? '%' : ''}`;
+  let writer = writers.get(key);
+  if (!writer) {
+    const symbols = SYMBOLS[locale];
+    const suffix = options.percent ? symbols.percent : '';
+    writer = { format: (value: number) => write(value, digits, symbols) + suffix };
+    writers.set(key, writer);
   }
-  return format;
+  return writer;
 }
 
-/**
- * Makes the interface language's first number formatter in a task of its own, soon. The first Intl
- * formatter a page makes loads the browser's locale data: 50–70 ms on a desktop, four times that on
- * a phone, which would otherwise be part of the first render of any page that writes a number. The
- * entry calls this before it starts waiting for the network (the schema set, the page's code); the
- * formatter is one `numberFormat` keeps, and later ones cost a fraction of a millisecond.
- */
-export function prepareNumberFormat(lang: string): void {
-  setTimeout(() => void numberFormat(lang, { maximumFractionDigits: 0 }), 0);
-}
-
-/** The name of an ISO weekday (1 Monday … 7 Sunday) in the interface language. */
-export function weekdayName(weekday: number, lang: string): string {
-  // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+function write(value: number, digits: number, symbols: NumberSymbols): string {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? symbols.minus : '';
+  const magnitude = Math.abs(value);
+  if (magnitude === Infinity) return `${sign}∞`;
+  // ICU rounds, half away from zero, the shortest decimal that reads back as the same double (what
+  // `toExponential()` writes), not the double's exact value as `toFixed` does: 1.0005 → 1.001.
+  const [mantissa, exponent] = magnitude.toExponential().split('e');
+  const figures = mantissa.replace('.', '');
+  // The value times 10^digits is `figures` times 10^shift; figures past `kept` are rounded off.
+  const shift = Number(exponent) - figures.length + 1 + digits;
+  const kept = figures.length + shift;
+  let scaled = BigInt(shift >= 0 ? figures + '0'.repeat(shift) : figures.slice(0, Math.max(kept, 0)));
+  if (figures[kept] >= '5') scaled += 1n;
+  const text = `${scaled}`.padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits).replace(/\B(?=(\d{3})+$)/g, symbols.group);
+  const fraction = text.slice(text.length - digits).replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? symbols.decimal + fraction : ''}`;
 }

@@ -32,8 +32,17 @@ export interface ServerPages {
   fetchAll(progress: (done: number, of: number) => void): Promise<GridRow[]>;
 }
 
-/** The browser's time zone: the server writes instants' dates in it, as the grid's cells do. */
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+let timeZone: string | undefined;
+
+/**
+ * The browser's time zone: the server writes instants' dates in it, as the grid's cells do. Read at
+ * the first page call, not when the grid's code loads: reading it loads the browser's locale data,
+ * a long task on a phone, and a list sent whole never needs it.
+ */
+function browserTimeZone(): string {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return timeZone;
+}
 
 /** The filter values to ask the server for: a change of a text filter waits until typing pauses. */
 function useRequestedFilters(layout: TableLayout, values: FilterValues, delayMs: number): FilterValues {
@@ -99,7 +108,7 @@ export function useServerPages({
         const { filters, sort, page, pageSize, sortedOrSearched, controller } = current.current;
         const offset = page * pageSize + params.startRow;
         const limit = Math.min(params.endRow, pageSize) - params.startRow;
-        fetchPage({ offset, limit, sort, filters, timeZone: TIME_ZONE }, controller.signal).then(
+        fetchPage({ offset, limit, sort, filters, timeZone: browserTimeZone() }, controller.signal).then(
           (answer) => {
             if (controller.signal.aborted) return;
             setCounts({ count: answer.count, total: answer.total, failed: false });
@@ -130,7 +139,7 @@ export function useServerPages({
     const rows: unknown[] = [];
     let count = Infinity;
     while (rows.length < count) {
-      const answer = await fetchPage({ offset: rows.length, limit: rules.pageRowsMax, sort: exportSort, filters: exported, timeZone: TIME_ZONE }, new AbortController().signal);
+      const answer = await fetchPage({ offset: rows.length, limit: rules.pageRowsMax, sort: exportSort, filters: exported, timeZone: browserTimeZone() }, new AbortController().signal);
       count = answer.count;
       if (answer.rows.length === 0) break;
       rows.push(...answer.rows);

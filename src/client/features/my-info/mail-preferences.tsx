@@ -5,7 +5,7 @@ import type { MailPreferencesBody } from '@generated';
 import { mailRules } from '@/schema-runtime/mail-rules';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useMailPreferencesQuery, useSaveMailPreferencesMutation } from '@/client/api/mail-preferences';
-import { weekdayName } from '@/client/engine/locale-format';
+import { weekdayName } from '@/client/engine/weekday-name';
 import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';

@@ -3,7 +3,7 @@ import { listRules } from '@/schema-runtime/grid-page-query';
 import { mailRules, type MailKindRule } from '@/schema-runtime/mail-rules';
 import { scienceDomainsOf, type ScienceDomainChoice } from '@/schema-runtime/science-domains';
 import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
-import { weekdayName } from '@/client/engine/locale-format';
+import { weekdayName } from '@/client/engine/weekday-name';
 import { useNumber } from '@/client/engine/use-number';
 import { useLocaleText, type LocaleText } from '@/client/engine/locale-text';
 import type { ResourceLimit } from '@/client/engine/schema-form/fields/resource-limits';

@@ -6,7 +6,7 @@ import { numberFormat } from '../../locale-format';
 export function percentText({ row, field, lang = 'hr' }: CellProps): string {
   const value = valuesAt(row, field)[0];
   if (typeof value !== 'number') return '';
-  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return numberFormat(lang, { percent: true, maximumFractionDigits: 1 }).format(value);
 }
 
 /** A share in percent, right-aligned for comparing down a column. */
