@@ -57,9 +57,10 @@ export function numberFormat(lang: string, options: NumberOptions = {}): NumberW
 }
 
 function write(value: number, digits: number, symbols: NumberSymbols): string {
-  if (Number.isNaN(value)) return 'NaN';
-  const sign = value < 0 || Object.is(value, -0) ? symbols.minus : '';
+  // A chart library's callback may hand over null or undefined: they read as Intl reads them.
   const magnitude = Math.abs(value);
+  if (Number.isNaN(magnitude)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? symbols.minus : '';
   if (magnitude === Infinity) return `${sign}∞`;
   // ICU rounds, half away from zero, the shortest decimal that reads back as the same double (what
   // `toExponential()` writes), not the double's exact value as `toFixed` does: 1.0005 → 1.001.

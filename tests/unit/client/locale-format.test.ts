@@ -47,6 +47,12 @@ describe('numberFormat', () => {
     expect(numberFormat(lang, { percent: true }).format(12.5)).toBe(new Intl.NumberFormat(locale, { style: 'percent' }).format(0.125));
   });
 
+  it.each(LANGS)('reads what a chart library may hand over untyped in %s as Intl.NumberFormat(%s) does', (lang, locale) => {
+    for (const value of [null, undefined, '12.5', 'x'] as unknown as number[]) {
+      expect(numberFormat(lang, { maximumFractionDigits: 1 }).format(value)).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value));
+    }
+  });
+
   it('never asks the browser’s Intl, whose first formatter loads its locale data', () => {
     const made = jest.spyOn(Intl, 'NumberFormat');
     try {
