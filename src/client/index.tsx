@@ -16,8 +16,7 @@ import { yieldToMain } from './shared/yield-to-main';
  * one: React first, then the API layer (RTK Query and the endpoints the session check needs), then
  * the rest. A module evaluated in an earlier step is only looked up in a later one.
  */
-const locale = guessedLocale(document.cookie);
-void loadTranslations(locale, 'shell').catch(() => undefined);
+void loadTranslations(guessedLocale(document.cookie), 'shell').catch(() => undefined);
 loadSchemaDocs()
   .then(yieldToMain)
   .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
