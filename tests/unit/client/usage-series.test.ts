@@ -1,4 +1,4 @@
-import { allZero, clustersWithUsage, seriesOf, toCsv } from '../../../src/client/features/accounting/usage-series';
+import { allZero, clustersWithUsage, pickerOptions, seriesOf, toCsv } from '../../../src/client/features/accounting/usage-series';
 import type { UsageAnswer } from '../../../src/client/api/accounting';
 
 const rows = [
@@ -27,5 +27,25 @@ describe('usage series', () => {
     const usage = { monthly: { cpuh: rows, gpuh: rows }, cumulative: { cpuh: rows, gpuh: rows } };
     const answer = { projects_mapping: {}, users_mapping: {}, years: [], window: { range: 'last12', from: '', to: '' }, padobran: usage, supek: usage } as unknown as UsageAnswer;
     expect(clustersWithUsage(answer, ['supek', 'cloud', 'padobran']).map((c) => c.name)).toEqual(['supek', 'padobran']);
+  });
+
+  it('lists the pickers\' codes in the grids\' order, digit runs by their number, without a collator', () => {
+    const collator = jest.spyOn(Intl, 'Collator');
+    const compare = jest.spyOn(String.prototype, 'localeCompare');
+    try {
+      expect(pickerOptions({ 'NR-10': 'Deset', 'NR-2': '', 'ačić': 'Ana', 'abc': 'Bea', 'Zec': 'Zoran' })).toEqual([
+        { value: 'abc', text: 'abc – Bea' },
+        { value: 'ačić', text: 'ačić – Ana' },
+        { value: 'NR-2', text: 'NR-2' },
+        { value: 'NR-10', text: 'NR-10 – Deset' },
+        { value: 'Zec', text: 'Zec – Zoran' },
+      ]);
+      expect(pickerOptions(undefined)).toEqual([]);
+      expect(collator).not.toHaveBeenCalled();
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      collator.mockRestore();
+      compare.mockRestore();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import { AccountingToolbar, type FilterSpec, type PeriodChoice } from './accounting-toolbar';
 import { ClusterCharts } from './cluster-charts';
-import { clustersWithUsage } from './usage-series';
+import { clustersWithUsage, pickerOptions } from './usage-series';
 import './accounting.css';
 
 /** Which of the three pages: the caller's own usage, their projects', or their projects' users'. */
@@ -26,12 +26,6 @@ interface ClusterRule {
 const clusterRulesOf = perSchemaSet(() => schemas.vocabulary<Omit<ClusterRule, 'value'>>('rules/clusters') as ClusterRule[]);
 
 const TITLE_KEY = { mine: 'myAccounting', projects: 'projectAccounting', projectUsers: 'projectUsersAccounting' } as const;
-
-function optionsOf(mapping: Record<string, string> | undefined) {
-  return Object.entries(mapping ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([value, name]) => ({ value, text: name ? `${value} – ${name}` : value }));
-}
 
 /** One of the three accounting pages: tabs for leads, the toolbar, what the page adds (`children`) and the charts per cluster. */
 export function AccountingView({ kind, children }: { kind: AccountingKind; children?: ReactNode }) {
@@ -70,10 +64,10 @@ export function AccountingView({ kind, children }: { kind: AccountingKind; child
   const columnFilter = kind === 'projectUsers' ? user : project;
 
   const filters: FilterSpec[] = [
-    { id: 'accounting-project', label: t('accounting.project'), allLabel: t('accounting.allProjects'), value: project, options: optionsOf(answer?.projects_mapping), onChange: setProject },
+    { id: 'accounting-project', label: t('accounting.project'), allLabel: t('accounting.allProjects'), value: project, options: pickerOptions(answer?.projects_mapping), onChange: setProject },
   ];
   if (kind === 'projectUsers')
-    filters.push({ id: 'accounting-user', label: t('accounting.user'), allLabel: t('accounting.allUsers'), value: user, options: optionsOf(answer?.users_mapping), onChange: setUser });
+    filters.push({ id: 'accounting-user', label: t('accounting.user'), allLabel: t('accounting.allUsers'), value: user, options: pickerOptions(answer?.users_mapping), onChange: setUser });
 
   return (
     <section data-page={`accounting-${kind}`} className="accounting-page">

@@ -1,4 +1,5 @@
 import type { ClusterUsage, UsageAnswer, UsageRow } from '@/client/api/accounting';
+import { compareSortKeys, sortKey } from '@/schema-runtime/sort-key';
 
 /** The clusters of an answer that have usage, in the order of the rules. */
 export function clustersWithUsage(answer: UsageAnswer | undefined, order: readonly string[]): { name: string; usage: ClusterUsage }[] {
@@ -7,6 +8,18 @@ export function clustersWithUsage(answer: UsageAnswer | undefined, order: readon
     const usage = answer[name] as ClusterUsage | undefined;
     return usage && usage.monthly.cpuh.length ? [{ name, usage }] : [];
   });
+}
+
+/**
+ * The options of a project or user picker, code with name, in the grids' order of texts (digit runs
+ * by their number: NR-2 before NR-10). Compared by sort key, not `localeCompare`: the first collation
+ * a page asks for loads the browser's locale data, a long task on a phone.
+ */
+export function pickerOptions(mapping: Record<string, string> | undefined): { value: string; text: string }[] {
+  return Object.entries(mapping ?? {})
+    .map(([value, name]) => ({ value, text: name ? `${value} – ${name}` : value, key: sortKey(value) }))
+    .sort((a, b) => compareSortKeys(a.key, b.key))
+    .map(({ value, text }) => ({ value, text }));
 }
 
 /** The columns of chart rows (every key but `month`), sorted. */

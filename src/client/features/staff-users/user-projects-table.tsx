@@ -11,7 +11,12 @@ import { projectPath } from '@/client/engine/staff-links';
 export function UserProjectsTable({ memberships }: { memberships: UserDetail['userproject_set'] }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
-  const rows = [...memberships].sort((a, b) => (b.project.date_approved ?? '').localeCompare(a.project.date_approved ?? ''));
+  // ISO instants of one form: their text order is their time order (no collation needed).
+  const rows = [...memberships].sort((a, b) => {
+    const x = a.project.date_approved ?? '';
+    const y = b.project.date_approved ?? '';
+    return x < y ? 1 : x > y ? -1 : 0;
+  });
   return (
     <>
       <Header as="h3">{t('staffUsers.detail.projects')}</Header>
