@@ -6,17 +6,14 @@ import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/
 import { useRoleLabel } from '@/client/engine/people/use-role-label';
 import { formatDate } from '@/client/engine/format';
 import { projectPath } from '@/client/engine/staff-links';
+import { compareSortKeys } from '@/schema-runtime/sort-key';
 
 /** The user's projects (the server leaves out open and denied requests), newest approval first. */
 export function UserProjectsTable({ memberships }: { memberships: UserDetail['userproject_set'] }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
-  // ISO instants of one form: their text order is their time order (no collation needed).
-  const rows = [...memberships].sort((a, b) => {
-    const x = a.project.date_approved ?? '';
-    const y = b.project.date_approved ?? '';
-    return x < y ? 1 : x > y ? -1 : 0;
-  });
+  // ISO instants of one form compare by code point in time order: no collation needed.
+  const rows = [...memberships].sort((a, b) => compareSortKeys(b.project.date_approved ?? '', a.project.date_approved ?? ''));
   return (
     <>
       <Header as="h3">{t('staffUsers.detail.projects')}</Header>
