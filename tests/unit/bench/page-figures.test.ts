@@ -1,5 +1,6 @@
 import { curveScore, performanceScore } from '../../../scripts/bench/page-load/lighthouse-score';
 import { piecesBySource, UNMAPPED } from '../../../scripts/bench/bundle/source-map-pieces';
+import { figuresOfReport, medianRun } from '../../../scripts/bench/page-load/lighthouse-run';
 
 describe("the page-load bench's score", () => {
   it('scores 0.9 at a curve\'s p10 and 0.5 at its median, as Lighthouse does', () => {
@@ -11,6 +12,40 @@ describe("the page-load bench's score", () => {
   it('gives a page at every "good" mark 90 and a fast, still page 100', () => {
     expect(performanceScore({ fcpMs: 1800, lcpMs: 2500, tbtMs: 200, cls: 0.1 })).toBe(90);
     expect(performanceScore({ fcpMs: 300, lcpMs: 400, tbtMs: 0, cls: 0 })).toBe(100);
+  });
+});
+
+describe("the page-load bench's reading of Lighthouse's report", () => {
+  const report = (score: number, lcp: number) => ({
+    lighthouseVersion: '12.8.2',
+    categories: { performance: { score } },
+    audits: {
+      'first-contentful-paint': { numericValue: 1070 },
+      'largest-contentful-paint': { numericValue: lcp },
+      'total-blocking-time': { numericValue: 151 },
+      'speed-index': { numericValue: 1510 },
+      'cumulative-layout-shift': { numericValue: 0.002 },
+      'largest-contentful-paint-element': { details: { items: [{ items: [{ node: { snippet: '<li class="content">' } }] }] } },
+    },
+  });
+
+  it('reads the score as a whole number and the metrics in milliseconds', () => {
+    expect(figuresOfReport(report(0.876, 3640))).toEqual({
+      version: '12.8.2',
+      score: 88,
+      fcpMs: 1070,
+      lcpMs: 3640,
+      tbtMs: 151,
+      siMs: 1510,
+      cls: 0.002,
+      lcpElement: '<li class="content">',
+    });
+  });
+
+  it('prints the run with the median score, the lower middle of an even count', () => {
+    const runs = [report(0.92, 3300), report(0.84, 3900), report(0.88, 3640)].map(figuresOfReport);
+    expect(medianRun(runs)).toMatchObject({ score: 88, lcpMs: 3640 });
+    expect(medianRun(runs.slice(0, 2))).toMatchObject({ score: 84 });
   });
 });
 
