@@ -104,6 +104,33 @@ test('the projects grid pages on the server: filter, page, row numbers, row link
   await expect(page.locator('h1')).toBeVisible();
 });
 
+test("a row that shows another project shows its type badge's colour at once, not a fade from the last one", async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/ui/projects');
+  await expect(rows(page)).toHaveCount(3);
+  // The grid reuses its three rows for page 2. At the first frame that shows page 2, and 0.4 s
+  // later, the colour of each row's type badge.
+  const seen = await page.evaluate(
+    () =>
+      new Promise<{ before: string[]; after: string[]; first: string[]; settled: string[] }>((resolve) => {
+        const badges = () => [...document.querySelectorAll<HTMLElement>('.schema-grid-view .ag-row .type-badge > .label:first-child')];
+        const texts = () => badges().map((badge) => badge.textContent ?? '');
+        const colours = () => badges().map((badge) => getComputedStyle(badge).backgroundColor);
+        const before = texts();
+        const check = () => {
+          if (texts().join('|') === before.join('|')) return requestAnimationFrame(check);
+          const first = colours();
+          setTimeout(() => resolve({ before, after: texts(), first, settled: colours() }), 400);
+        };
+        [...document.querySelectorAll<HTMLElement>('.grid-footer .pagination .item')].find((item) => item.textContent?.trim() === '2')!.click();
+        requestAnimationFrame(check);
+      }),
+  );
+  // Some row changed its project's type (a row that did not would show its colour either way).
+  expect(seen.after.some((type, i) => type !== seen.before[i])).toBe(true);
+  expect(seen.first).toEqual(seen.settled);
+});
+
 test('the users grid sorts on the server in Croatian order, and the no-key toggle narrows it', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.goto('/ui/users');
