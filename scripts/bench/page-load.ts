@@ -118,7 +118,7 @@ async function lighthousePage(browser: Browser, portal: string, target: (typeof 
   const s = (ms: number) => ms / 1000;
   console.log(`${target.path}${target.user ? ` (as ${target.user})` : ''}`);
   figure('  Lighthouse performance score', median.score, '', { min: BUDGETS.score }, 0);
-  note(`scores of the ${all.length} runs: ${all.map((f) => f.score).join(', ')}; the figures below are the median run's`);
+  note(`scores of the ${all.length} runs (Lighthouse ${median.version}): ${all.map((f) => f.score).join(', ')}; the figures below are the median run's`);
   figure('  FCP', s(median.fcpMs), 's', { max: s(BUDGETS.fcpMs) }, 2);
   figure('  LCP', s(median.lcpMs), 's', { max: s(BUDGETS.lcpMs) }, 2);
   note(`largest contentful paint: ${median.lcpElement.slice(0, 100)}`);

@@ -5,7 +5,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../../tests/support/chromium';
  * Lighthouse itself, as issue 26 measured the pages: its CLI with its defaults (mobile, simulated
  * throttling), performance only, in Debian's Chromium. It is pinned and run through `npm exec`,
  * fetched from the registry on the first run and kept in npm's cache: not a dependency of the
- * portal, whose install (and CI's) would carry its 190 MB for a figure only the bench prints.
+ * portal, whose install (and CI's) would carry its 186 MB for a figure only the bench prints.
  * 12.x is the last line that runs on Node 20.
  */
 export const LIGHTHOUSE = 'lighthouse@12.8.2';
