@@ -18,6 +18,8 @@ describe("the page-load bench's score", () => {
 describe("the page-load bench's reading of Lighthouse's report", () => {
   const report = (score: number, lcp: number) => ({
     lighthouseVersion: '12.8.2',
+    environment: { benchmarkIndex: 1063.5 },
+    configSettings: { throttling: { cpuSlowdownMultiplier: 4 } },
     categories: { performance: { score } },
     audits: {
       'first-contentful-paint': { numericValue: 1070 },
@@ -29,7 +31,7 @@ describe("the page-load bench's reading of Lighthouse's report", () => {
     },
   });
 
-  it('reads the score as a whole number and the metrics in milliseconds', () => {
+  it('reads the score as a whole number, the metrics in milliseconds and the host it ran on', () => {
     expect(figuresOfReport(report(0.876, 3640))).toEqual({
       version: '12.8.2',
       score: 88,
@@ -39,6 +41,8 @@ describe("the page-load bench's reading of Lighthouse's report", () => {
       siMs: 1510,
       cls: 0.002,
       lcpElement: '<li class="content">',
+      benchmarkIndex: 1064,
+      cpuSlowdown: 4,
     });
   });
 
