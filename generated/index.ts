@@ -108,7 +108,7 @@ export type ProjectsUsersAnswer = {
  */
 export type ClusterName = 'supek' | 'cloud' | 'padobran' | 'jupyter' | 'galaxy';
 /**
- * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. grantsHours marks the states in which staff may set hours granted (rules/grants.json). isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members.
+ * Project and request states. label is the staff-side label, userLabel the requester-side one; staffOptions are the states staff may choose on the processing screen for a project currently in this state (the server refuses any other); leadOptions are the states a project lead may move it to; extensionRequest marks the one state a lead's extension request moves a project to, so a state whose leadOptions offer it allows an extension. grantsHours marks the states in which staff may set hours granted (rules/grants.json). isRequest marks states whose projects are still requests (staff open them on the request processing screen). The automatic lifecycle reads three more: endingState is where a project in this state moves when its end date is less than expiryNoticeDays (rules/constants.json) away, its lead being asked to request an extension; remindAtEnd sends the lead one more reminder on the end date; expiresAfterGrace moves the project to expire once its end date plus the grace months has passed, telling its members. The clusters' provisioning was written for the current portal, which knew only the states marked knownToCurrentPortal: the external API (docs/external-api.md) sends a project in any other state as the last of those active ones it was in (from its change history), else as its currentPortalFallback.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "StateName".
@@ -678,7 +678,7 @@ export interface ExternalApiQueries {
   [k: string]: unknown;
 }
 /**
- * GET /api/v1/usersprojects: tags = resource tags, any of them (comma-separated); projects = exact project identifiers (comma-separated).
+ * GET /api/v1/usersprojects: tags = resource tags, any of them (comma-separated); projects = exact project identifiers (comma-separated); states = current (default: each project's state as the current portal would have sent it) or detailed (this portal's own states, e.g. approve-expire).
  *
  * This interface was referenced by `ExternalApiQueries`'s JSON-Schema
  * via the `definition` "usersProjects".
@@ -686,6 +686,7 @@ export interface ExternalApiQueries {
 export interface UsersProjectsQuery {
   tags?: string;
   projects?: string;
+  states?: 'current' | 'detailed';
 }
 /**
  * GET /api/v1/accounting/projectsusers: tags with op=OR (default, any of them) or op=AND (exactly these tags); tag = exactly this one tag.

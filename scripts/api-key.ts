@@ -64,9 +64,13 @@ export async function runApiKey(db: Kysely<Database>, command: ApiKeyCommand): P
     case 'list': {
       const keys = await listApiKeys(db);
       const date = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '-');
+      const now = Date.now();
+      const state = (k: (typeof keys)[number]) =>
+        k.revoked_at ? `REVOKED ${date(k.revoked_at)}` : k.expires_at && k.expires_at.getTime() <= now ? `EXPIRED ${date(k.expires_at)}` : k.expires_at ? `live until ${date(k.expires_at)}` : 'live';
+      const origin = (k: (typeof keys)[number]) => (k.origin === 'current-portal' ? `from the current portal (imported ${date(k.imported_at)})` : 'made here');
       return [
         ...keys.map((k) =>
-          [k.prefix, k.name.padEnd(24), k.scopes.join(',').padEnd(22), `created ${date(k.created_at)}`, `used ${date(k.last_used_at)}`, k.revoked_at ? `REVOKED ${date(k.revoked_at)}` : 'live'].join('  '),
+          [k.prefix, k.name.padEnd(24), k.scopes.join(',').padEnd(22), `created ${date(k.created_at)}`, `used ${date(k.last_used_at)}`, state(k), origin(k)].join('  '),
         ),
         `${keys.length} key(s)`,
       ];

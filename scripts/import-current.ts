@@ -17,9 +17,41 @@ import { importCurrent } from '../src/server/services/import-current/import-curr
 import { vacuumDueTables } from '../src/server/db/vacuum';
 import { reportLines, unacceptedRefusals } from '../src/server/services/import-current/report';
 import type { SourceDatabase } from '../src/server/services/import-current/source-tables';
+import { compareClientAnswers, comparisonLines, readClientAnswers } from '../src/server/services/import-current/compare-clients';
 import '../src/server/db/database';
 
-const USAGE = 'Usage: npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]';
+const USAGE = [
+  'Usage: npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]',
+  '       npm run import-current -- --compare-clients --current-url https://old-portal --current-key KEY [--portal-url URL] [--portal-key KEY]',
+].join('\n');
+
+/**
+ * `--compare-clients`: what the clusters read from the current portal beside what this portal
+ * (`--portal-url`, default the address it serves on) answers for the same key (`--portal-key`,
+ * default `--current-key`: imported keys are accepted as they are). Exit 0 only when the clusters
+ * will see no change.
+ */
+async function compareClients(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const currentUrl = values['current-url'];
+  const currentKey = values['current-key'];
+  if (typeof currentUrl !== 'string' || !/^https?:\/\//.test(currentUrl) || typeof currentKey !== 'string' || !currentKey) {
+    process.stderr.write(`--compare-clients needs --current-url http(s)://… and --current-key\n${USAGE}\n`);
+    return 2;
+  }
+  const portalUrl = typeof values['portal-url'] === 'string' ? values['portal-url'] : (process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8000}`);
+  const portalKey = typeof values['portal-key'] === 'string' ? values['portal-key'] : currentKey;
+  let current, here;
+  try {
+    current = await readClientAnswers(currentUrl, currentKey);
+    here = await readClientAnswers(portalUrl, portalKey);
+  } catch (error) {
+    throw new ImportUsageError((error as Error).message);
+  }
+  const comparison = compareClientAnswers(current, here);
+  process.stdout.write(`comparing ${currentUrl} (the current portal) with ${portalUrl} (this portal)\n`);
+  for (const line of comparisonLines(comparison)) process.stdout.write(`${line}\n`);
+  return comparison.differences.length ? 1 : 0;
+}
 
 /** A mistake in the command line or its files: the message, exit 1. */
 class ImportUsageError extends Error {}
@@ -46,13 +78,24 @@ async function main(): Promise<number> {
   try {
     values = parseArgs({
       args: process.argv.slice(2),
-      options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, accept: { type: 'string' } },
+      options: {
+        from: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        report: { type: 'string' },
+        accept: { type: 'string' },
+        'compare-clients': { type: 'boolean' },
+        'current-url': { type: 'string' },
+        'current-key': { type: 'string' },
+        'portal-url': { type: 'string' },
+        'portal-key': { type: 'string' },
+      },
       strict: true,
     }).values;
   } catch (error) {
     process.stderr.write(`import-current: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
+  if (values['compare-clients']) return compareClients(values);
   if (!values.from || !/^postgres(ql)?:\/\//.test(values.from)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -76,6 +119,10 @@ async function main(): Promise<number> {
       });
       bar?.stop();
       for (const line of reportLines(report)) process.stdout.write(`${line}\n`);
+      if (report.collisions.length) {
+        if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
+        return 1;
+      }
       // The imported tables' statistics and visibility maps, before anyone reads them (decision 0550).
       if (!report.dryRun && report.changes) {
         const upkept = await vacuumDueTables(db);

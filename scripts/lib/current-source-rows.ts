@@ -2,8 +2,10 @@
  * Row builders of the stand-in for the current portal's database (`current-source.ts`): one realistic
  * row per call of each table the import reads, its unique values derived from a number.
  */
+import { createHash, pbkdf2Sync } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type {
+  SourceApiKey,
   SourceDateExtend,
   SourceInvitation,
   SourceMembership,
@@ -294,4 +296,28 @@ export function sourceDateExtend(overrides: Overrides<SourceDateExtend> & { proj
     },
     COMMENT_JSON,
   );
+}
+
+/**
+ * A `rest_framework_api_key_apikey` row and the key a client sends: an 8-character prefix and a
+ * 32-character secret derived from `n`, hashed as djangorestframework-api-key 3.x does
+ * (`sha512$$<hex>` of the whole key) or as its 2.x did (Django's `pbkdf2_sha256$…`, here with few
+ * iterations to keep tests fast).
+ */
+export function sourceApiKey(
+  n: number,
+  overrides: Overrides<SourceApiKey> & { hash?: 'sha512' | 'pbkdf2' } = {},
+): { row: Insertable<SourceApiKey>; key: string } {
+  const { hash = 'sha512', ...rest } = overrides;
+  const prefix = rest.prefix ?? derivedChars(`api-key-prefix-${n}`, 8, LOWER + DIGITS);
+  const key = `${prefix}.${derivedChars(`api-key-secret-${n}`, 32, LOWER + DIGITS)}`;
+  const salt = derivedChars(`api-key-salt-${n}`, 22, LOWER + DIGITS);
+  const hashed =
+    hash === 'sha512'
+      ? `sha512$$${createHash('sha512').update(key).digest('hex')}`
+      : `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(key, salt, 1000, 32, 'sha256').toString('base64')}`;
+  return {
+    row: { id: `${prefix}.${hashed}`.slice(0, 150), created: new Date(Date.UTC(2024, 1, 1, 9) + (n % 300) * DAY), name: `cluster ${n}`, revoked: false, expiry_date: null, hashed_key: hashed, prefix, ...rest },
+    key,
+  };
 }

@@ -5,7 +5,7 @@
  *
  * With DATABASE_URL set the database is created on that PostgreSQL server (and dropped on close);
  * without it, an in-memory embedded one. The schema and vocabularies come from the shared test data
- * beside the repository (`../shared/reference/`).
+ * beside the repository (`../shared/reference/`), with the table of the machine clients' API keys.
  *
  * JSON columns: the builders take plain values in their overrides and return them as JSON text,
  * ready to insert (node-postgres would send a JS array as a PostgreSQL array, not as JSON); reading
@@ -26,6 +26,8 @@ import { resetSequenceSql } from './current-source-values';
 export const REFERENCE_DIR = join(__dirname, '..', '..', '..', 'shared', 'reference');
 const SCHEMA_FILE = join(REFERENCE_DIR, 'current-database.sql');
 const VOCABULARY_FILE = join(REFERENCE_DIR, 'current-database-vocabularies.sql');
+/** djangorestframework-api-key's table, which the machine clients' keys live in. */
+const API_KEYS_FILE = join(REFERENCE_DIR, 'current-database-api-keys.sql');
 const PGLITE_PACKAGE = join(__dirname, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
 
 export interface CurrentSource {
@@ -116,7 +118,7 @@ async function embeddedTemplate(schema: string): Promise<Blob> {
  * close), else in memory in the embedded engine.
  */
 export async function createCurrentSource(options: { vocabularies?: boolean } = {}): Promise<CurrentSource> {
-  const schema = loadableSql(readFileSync(SCHEMA_FILE, 'utf8'));
+  const schema = loadableSql(`${readFileSync(SCHEMA_FILE, 'utf8')}\n${readFileSync(API_KEYS_FILE, 'utf8')}`);
   const vocabularies = options.vocabularies === false ? '' : vocabularySql();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
@@ -193,5 +195,5 @@ export async function syncSourceSequences(db: Kysely<SourceDatabase>): Promise<v
 }
 
 export { SOURCE_STATE, SOURCE_PROJECT_TYPE, SOURCE_ROLE, SOURCE_SSH_KEYS, sourceOib, sshMd5Fingerprint, sshEd25519Key } from './current-source-values';
-export { sourceUser, sourceProject, sourceMembership, sourceKey, sourceInvitation, sourceStaffComment, sourceSoftware, sourceDateExtend } from './current-source-rows';
+export { sourceUser, sourceProject, sourceMembership, sourceKey, sourceInvitation, sourceStaffComment, sourceSoftware, sourceDateExtend, sourceApiKey } from './current-source-rows';
 export { fillCurrentSource, type FillSizes } from './current-source-fill';

@@ -15,7 +15,7 @@ export const ANNOTATION_KEYWORDS = [
   'stuck', 'blocksComputing', 'resend', 'afterDays',
   'aliases', 'notGivenWhenEmpty', 'liveRules', 'unchosenMessage',
   'routine', 'digest', 'afterMonthDays',
-  'grantsHours',
+  'grantsHours', 'knownToCurrentPortal', 'currentPortalFallback',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

@@ -16,8 +16,9 @@ export const ERRORS = {
   validationFailed: { status: 400, en: 'The request is not valid', hr: 'Zahtjev nije ispravan' },
   notAuthenticated: { status: 401, en: 'Authentication credentials were not provided', hr: 'Niste prijavljeni' },
   loginFailed: { status: 401, en: 'Invalid username or password', hr: 'Neispravno korisničko ime ili lozinka' },
+  /** 403, as the current portal answers (docs/external-api.md): its clients take a 401's body for data. */
   apiKeyInvalid: {
-    status: 401,
+    status: 403,
     en: 'A valid API key is required: Authorization: Api-Key <prefix.secret>',
     hr: 'Potreban je ispravan API ključ: Authorization: Api-Key <prefix.secret>',
   },
@@ -109,6 +110,16 @@ export class ApiError extends Error {
     return this.message === ERRORS[this.key].en ? errorText(this.key, lang) : this.message;
   }
 }
+
+/**
+ * The `detail` the current portal (Django REST framework) answers a refused API key with; the
+ * external routes send it beside the envelope, so a client written for that portal reads what it
+ * always read (docs/external-api.md).
+ */
+export const CURRENT_PORTAL_DETAIL = {
+  notAuthenticated: 'Authentication credentials were not provided.',
+  permissionDenied: 'You do not have permission to perform this action.',
+} as const;
 
 /** The JSON body of an error answer. */
 export function errorBody(key: ErrorKey, message: string = ERRORS[key].en, extra?: Record<string, unknown>) {

@@ -31,19 +31,19 @@ describe('API keys', () => {
     ['a malformed header', { authorization: 'Api-Key nope' }],
     ['an unknown key', { authorization: `Api-Key abcdefgh.${'a'.repeat(43)}` }],
     ['a bearer token', { authorization: 'Bearer abc' }],
-  ])('answers %s with 401 in the envelope', async (_what, headers) => {
+  ])('answers %s with 403, the current portal’s detail and the envelope', async (_what, headers) => {
     const res = await getJobs(headers);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().status).toMatchObject({ code: 401, key: 'apiKeyInvalid' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.', status: { code: 403, key: 'apiKeyInvalid' } });
   });
 
-  it('answers a revoked key and a wrong secret of a live prefix with 401', async () => {
+  it('answers a revoked key and a wrong secret of a live prefix with 403', async () => {
     const key = await apiKey(t);
     const [prefix] = key.split('.');
-    expect((await getJobs({ authorization: `Api-Key ${prefix}.${'b'.repeat(43)}` })).statusCode).toBe(401);
+    expect((await getJobs({ authorization: `Api-Key ${prefix}.${'b'.repeat(43)}` })).statusCode).toBe(403);
     expect(await revokeApiKey(t.ctx.db, prefix)).toBe(true);
     const res = await getJobs({ authorization: `Api-Key ${key}` });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(403);
     expect(res.json().status.key).toBe('apiKeyInvalid');
   });
 
@@ -67,7 +67,8 @@ describe('API keys', () => {
       headers: { cookie: staff.cookie, 'x-csrftoken': staff.csrf, 'content-type': 'application/json' },
       payload: { usage: [] },
     });
-    expect(withSession.statusCode).toBe(401);
+    expect(withSession.statusCode).toBe(403);
+    expect(withSession.json().status.key).toBe('apiKeyInvalid');
     const key = await apiKey(t);
     const internal = await t.app.inject({ method: 'GET', url: '/api/v1/internal/accounting/records', headers: { authorization: `Api-Key ${key}` } });
     expect(internal.statusCode).toBe(401);

@@ -143,11 +143,11 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/outbox/', () => ({ url: '/api/v1/internal/outbox/' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/outbox/:id', () => ({ url: '/api/v1/internal/outbox/2147483647' }), STAFF_ONLY(404)],
   // API-key routes: no session of any role opens them (tests/api/api-keys.test.ts and external-api.test.ts test the keys).
-  ['POST', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek', body: { usage: [] } }), all(401)],
-  ['GET', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek' }), all(401)],
-  ['GET', '/api/v1/usersprojects', () => ({ url: '/api/v1/usersprojects' }), all(401)],
-  ['GET', '/api/v1/sshkeys', () => ({ url: '/api/v1/sshkeys' }), all(401)],
-  ['GET', '/api/v1/accounting/projectsusers', () => ({ url: '/api/v1/accounting/projectsusers' }), all(401)],
+  ['POST', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek', body: { usage: [] } }), all(403)],
+  ['GET', '/api/v1/accounting/records', () => ({ url: '/api/v1/accounting/records?resource=supek' }), all(403)],
+  ['GET', '/api/v1/usersprojects', () => ({ url: '/api/v1/usersprojects' }), all(403)],
+  ['GET', '/api/v1/sshkeys', () => ({ url: '/api/v1/sshkeys' }), all(403)],
+  ['GET', '/api/v1/accounting/projectsusers', () => ({ url: '/api/v1/accounting/projectsusers' }), all(403)],
   // Operator endpoints: public health; metrics only by the caller's address (loopback here), whoever is signed in.
   // The schema set the browser loads before the first page: public, the login page reads it.
   ['GET', '/api/v1/internal/schemas/', () => ({ url: '/api/v1/internal/schemas/' }), all(200)],

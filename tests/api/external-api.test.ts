@@ -122,17 +122,17 @@ describe('external API for provisioning', () => {
   });
 
   it('refuses callers without a valid key of scope read, and session cookies', async () => {
-    expect((await get('/api/v1/sshkeys', null)).statusCode).toBe(401);
-    expect((await get('/api/v1/sshkeys', 'Api-Key nonsense')).statusCode).toBe(401);
+    expect((await get('/api/v1/sshkeys', null)).statusCode).toBe(403);
+    expect((await get('/api/v1/sshkeys', 'Api-Key nonsense')).statusCode).toBe(403);
     const writer = await apiKey(t, ['accounting:write']);
     expect((await get('/api/v1/usersprojects', `Api-Key ${writer}`)).statusCode).toBe(403);
     const staff = await t.login('ana');
-    expect((await get('/api/v1/usersprojects', null, { cookie: staff.cookie })).statusCode).toBe(401);
+    expect((await get('/api/v1/usersprojects', null, { cookie: staff.cookie })).statusCode).toBe(403);
     const revoked = await apiKey(t, ['read']);
     await revokeApiKey(t.ctx.db, revoked.split('.')[0]);
     const res = await get('/api/v1/accounting/projectsusers', `Api-Key ${revoked}`);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().status).toMatchObject({ code: 401 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.', status: { code: 403 } });
   });
 });
 

@@ -29,7 +29,7 @@ const LISTS: Record<string, (db: Kysely<Database>) => Promise<string>> = {
   '/api/v1/internal/active-users/': (db) => activeUsersJson(db, schemas),
   '/api/v1/internal/inactive-users/': (db) => inactiveUsersJson(db, schemas),
   '/api/v1/internal/projects/all': (db) => projectsListJson(db),
-  '/api/v1/usersprojects': async (db) => rebuilt(usersProjectsList(db, {})),
+  '/api/v1/usersprojects': async (db) => rebuilt(usersProjectsList(db, schemas, {})),
   '/api/v1/sshkeys': async (db) => rebuilt(sshKeysList(db)),
   '/api/v1/accounting/projectsusers': async (db) => rebuilt(projectsUsersList(db, schemas, maps, {})),
 };

@@ -243,6 +243,10 @@ export interface ApiKeysTable {
   created_at: CreatedAt;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** Made here (`npm run api-key`) or brought from the current portal by the import (0030). */
+  origin: Generated<'here' | 'current-portal'>;
+  expires_at: Timestamp | null;
+  imported_at: Timestamp | null;
 }
 
 export interface UsageJobsTable {

@@ -28,7 +28,12 @@ export async function externalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request, reply) =>
-      sendCachedList(ctx, request, reply, usersProjectsList(db, { tags: queryList(request.query.tags), projects: queryList(request.query.projects) })),
+      sendCachedList(
+        ctx,
+        request,
+        reply,
+        usersProjectsList(db, ctx.schemas, { tags: queryList(request.query.tags), projects: queryList(request.query.projects), states: request.query.states }),
+      ),
   );
 
   const sshKeys: RouteShape = { summary: 'Every public key with its owner’s cluster username.', response: { 200: json('The keys.', ref('api/external-answers#/definitions/sshKeys')) } };

@@ -34,10 +34,35 @@ const TAG_SET = sql`(SELECT coalesce(array_agg(DISTINCT t->>'value' ORDER BY t->
 const HAS_ANY_TAG = (tags: string[]) =>
   sql`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(p.staff_resources_type, '[]'::jsonb)) AS g(t) WHERE t->>'value' = ANY(${tags}::text[]))`;
 
-/** GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`. */
-export function usersProjectsList(db: Kysely<Database>, filter: { tags?: string[]; projects?: string[] }): LiveListSpec {
+/**
+ * The state a client of the current portal is sent for project `p` in state `s`: a state that portal
+ * knew as it is; any other as the last active state it knew that the project's change history
+ * names (before or after a change), else the state's `currentPortalFallback` (rules/states.json).
+ */
+function currentPortalState(schemas: SchemaSet) {
+  const rules = stateRules(schemas);
+  const known = rules.filter((r) => r.knownToCurrentPortal).map((r) => r.value);
+  const activeKnown = rules.filter((r) => r.knownToCurrentPortal && r.isActive).map((r) => r.value);
+  const fallbacks = rules.filter((r) => !r.knownToCurrentPortal);
+  const fallback = fallbacks.length
+    ? sql`CASE ${sql.join(fallbacks.map((r) => sql`WHEN s.name = ${r.value} THEN ${r.currentPortalFallback ?? null}::text`), sql` `)} END`
+    : sql`NULL::text`;
+  return sql`CASE WHEN s.name = ANY(${known}::text[]) THEN s.name ELSE coalesce(
+    (SELECT h.state FROM jsonb_array_elements(p.change_history) WITH ORDINALITY AS e(entry, n)
+       CROSS JOIN LATERAL (VALUES (2 * e.n, e.entry->'next'->>'state'), (2 * e.n - 1, e.entry->'previous'->>'state')) AS h(o, state)
+     WHERE h.state = ANY(${activeKnown}::text[]) ORDER BY h.o DESC LIMIT 1),
+    ${fallback}, s.name) END`;
+}
+
+/**
+ * GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`;
+ * each project's state as the current portal would have sent it, or this portal's own (`detailed`).
+ */
+export function usersProjectsList(db: Kysely<Database>, schemas: SchemaSet, filter: { tags?: string[]; projects?: string[]; states?: 'current' | 'detailed' }): LiveListSpec {
+  const detailed = filter.states === 'detailed';
+  const state = detailed ? sql`s.name` : currentPortalState(schemas);
   return {
-    name: cacheName('ext-usersprojects', filter),
+    name: cacheName('ext-usersprojects', { tags: filter.tags, projects: filter.projects, states: detailed ? 'detailed' : undefined }),
     separator: JSON_AGG_SEPARATOR,
     rows: async (touched) =>
       (
@@ -49,7 +74,7 @@ export function usersProjectsList(db: Kysely<Database>, filter: { tags?: string[
             'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
           'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
             'institute', p.institute, 'project_type', pt.name, 'resources_numbers', p.resources_numbers,
-            'staff_resources_type', ${TAGS}, 'state', s.name),
+            'staff_resources_type', ${TAGS}, 'state', ${state}),
           'date_joined', m.date_joined)::text AS json
         FROM memberships m
           JOIN users u ON u.id = m.user_id

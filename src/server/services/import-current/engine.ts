@@ -20,7 +20,7 @@ export interface Refused {
   reason: string;
 }
 
-/** What a checked row becomes here: its column values, written over `adoptId` when set (an existing row taken over). */
+/** What a checked row becomes here: its column values, written over `adoptId` when set (an existing row, of the same id, taken over). */
 export interface Converted<T extends TargetTable> {
   values: Insertable<Database[T]>;
   adoptId?: number;
@@ -99,20 +99,17 @@ async function writeBatch<T extends TargetTable>(db: Kysely<Database>, entity: {
   return db.transaction().execute(async (typed) => {
     // One code path for every target table: the rows were typed where they were converted.
     const trx = typed as unknown as Transaction<any>;
+    // A new row keeps its source id (kept-ids.ts checked that none here holds it).
     const inserts = batch.filter((p) => p.targetId === undefined);
-    const newIds = inserts.length
-      ? (await sql<{ id: number }>`SELECT nextval(${`${entity.target}_id_seq`}) AS id FROM generate_series(1, ${inserts.length})`.execute(trx)).rows.map((r) => Number(r.id))
-      : [];
     if (inserts.length)
       await trx
         .insertInto(entity.target as string)
-        .values(inserts.map((p, i) => ({ ...p.converted.values, id: newIds[i] })))
+        .values(inserts.map((p) => ({ ...p.converted.values, id: p.sourceId })))
         .execute();
     const ids: number[] = [];
-    let next = 0;
     for (const p of batch) {
       if (p.targetId === undefined) {
-        ids.push(newIds[next++]);
+        ids.push(p.sourceId);
         continue;
       }
       const values: Record<string, unknown> = { ...p.converted.values };

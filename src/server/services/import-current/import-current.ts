@@ -17,6 +17,8 @@ import { membershipsImport } from './memberships';
 import { keysImport } from './keys';
 import { invitationsImport } from './invitations';
 import { commentsImport, extensionsImport } from './project-notes';
+import { continueSequences, idCollisions, type SourceIds } from './kept-ids';
+import { importApiKeys, readSourceApiKeys } from './api-keys';
 
 export interface ImportOptions {
   dryRun?: boolean;
@@ -50,11 +52,20 @@ async function readSource(source: Kysely<SourceDatabase>) {
     lookup(source, 'backend_projecttype'),
     lookup(source, 'backend_role'),
   ]);
-  return { users, software, projects, memberships, keys, invitations, comments, extensions, states, types, roles };
+  const apiKeys = await readSourceApiKeys(source);
+  return { users, software, projects, memberships, keys, invitations, comments, extensions, states, types, roles, apiKeys };
+}
+
+function finish(report: ImportReport, started: Date): ImportReport {
+  const finished = new Date();
+  report.finishedAt = finished.toISOString();
+  report.seconds = (finished.getTime() - started.getTime()) / 1000;
+  return report;
 }
 
 /**
- * Imports the current portal's database `source` into the portal's database `target`.
+ * Imports the current portal's database `source` into the portal's database `target`, every row
+ * under its source id; refused whole, writing nothing, when rows here hold ids the source needs.
  * Nothing is written with `dryRun`; the report is the same.
  */
 export async function importCurrent(target: Kysely<Database>, source: Kysely<SourceDatabase>, schemas: SchemaSet, options: ImportOptions = {}): Promise<ImportReport> {
@@ -73,7 +84,13 @@ export async function importCurrent(target: Kysely<Database>, source: Kysely<Sou
     removed: [],
     warnings: [],
     counter: { month: '', last: 0 },
+    collisions: [],
+    apiKeys: emptyCounts(),
   };
+  const sourceIds = Object.fromEntries(ENTITIES.map((name) => [name, data[name].map((row) => Number(row.id))])) as SourceIds;
+  report.collisions = await idCollisions(target, sourceIds, new Map(data.software.map((s) => [Number(s.id), s.name])));
+  if (report.collisions.length) return finish(report, started);
+
   let current: EntityName = 'users';
   const run: ImportRun = {
     target,
@@ -102,12 +119,13 @@ export async function importCurrent(target: Kysely<Database>, source: Kysely<Sou
   await step(commentsImport(run, data.comments));
   await step(extensionsImport(run, data.extensions, timeZone));
 
+  if (!run.dryRun) await continueSequences(target, sourceIds);
+  report.apiKeys = await importApiKeys(target, data.apiKeys, { dryRun: run.dryRun, now: options.now ?? new Date(), refused: report.refused, warnings: report.warnings });
+
   const accepted = new Set((options.accept ?? []).map((a) => `${a.table}/${a.id}`));
   for (const refusal of report.refused) if (accepted.has(`${refusal.table}/${refusal.id}`)) refusal.accepted = true;
-  report.changes = ENTITIES.reduce((sum, name) => sum + report.entities[name].new + report.entities[name].changed, 0);
-  const finished = new Date();
-  report.finishedAt = finished.toISOString();
-  report.seconds = (finished.getTime() - started.getTime()) / 1000;
+  report.changes = ENTITIES.reduce((sum, name) => sum + report.entities[name].new + report.entities[name].changed, report.apiKeys.new + report.apiKeys.changed);
+  finish(report, started);
   if (!run.dryRun)
     await target
       .insertInto('import_runs')

@@ -69,6 +69,18 @@ export interface RemovedRow {
   targetId: number;
 }
 
+/** A row here that holds an id a source row needs (services/import-current/kept-ids.ts): the run writes nothing. */
+export interface IdCollision {
+  /** The table here and the row's id. */
+  table: string;
+  id: number;
+  /** The source row that needs that id (or was imported earlier under another id). */
+  sourceTable: string;
+  sourceId: number;
+  /** What the row here is, in words. */
+  here: string;
+}
+
 export interface ImportReport {
   dryRun: boolean;
   startedAt: string;
@@ -83,6 +95,10 @@ export interface ImportReport {
   warnings: RowNote[];
   /** The project code counter after the run: the next code of this month continues after this number. */
   counter: { month: string; last: number };
+  /** Rows here holding ids the source's rows need; when any, the run wrote nothing. */
+  collisions: IdCollision[];
+  /** The machine clients' API keys (matched by prefix, not by id: api-keys.ts). */
+  apiKeys: EntityCounts;
 }
 
 export const emptyCounts = (): EntityCounts => ({ source: 0, new: 0, changed: 0, unchanged: 0, refused: 0, removed: 0 });
@@ -93,14 +109,23 @@ export const unacceptedRefusals = (report: ImportReport): Refusal[] => report.re
 /** The report in lines for a terminal: counts per entity, then each kind of finding (the first `limit` of each). */
 export function reportLines(report: ImportReport, limit = 30): string[] {
   const pad = (text: string | number, width: number) => String(text).padStart(width);
+  if (report.collisions.length) {
+    const lines = [
+      `Refused: ${report.collisions.length} rows here hold ids that rows of the current portal need, and ids are kept (the clusters derive uids and gids from them). Nothing was written.`,
+      'Import into a portal database that holds no rows of its own, or remove these rows first (docs/migration.md):',
+    ];
+    for (const c of report.collisions.slice(0, limit)) lines.push(`  ${c.table} ${c.id}: ${c.here} — needed by ${c.sourceTable} ${c.sourceId}`);
+    if (report.collisions.length > limit) lines.push(`  … and ${report.collisions.length - limit} more (see the JSON report)`);
+    return lines;
+  }
   const lines = [
     `${report.dryRun ? 'Dry run (nothing written)' : 'Import'} finished in ${report.seconds.toFixed(1)} s.`,
     `${'entity'.padEnd(12)}${pad('source', 9)}${pad('new', 8)}${pad('changed', 9)}${pad('same', 8)}${pad('refused', 9)}${pad('removed', 9)}`,
   ];
-  for (const name of ENTITIES) {
-    const c = report.entities[name];
+  const row = (name: string, c: EntityCounts) =>
     lines.push(`${name.padEnd(12)}${pad(c.source, 9)}${pad(c.new, 8)}${pad(c.changed, 9)}${pad(c.unchanged, 8)}${pad(c.refused, 9)}${pad(c.removed, 9)}`);
-  }
+  for (const name of ENTITIES) row(name, report.entities[name]);
+  row('api keys', report.apiKeys);
   lines.push(
     report.changes === 0
       ? 'No changes: everything in the source is already here as it is there.'

@@ -1,7 +1,8 @@
 /**
  * The installed-software list of the current portal (`backend_sciencesoftware`) → `science_software`.
- * A modulefile already listed here (e.g. the initial set) is taken over rather than refused: it
- * is the same software, and the source's date and "added by" are kept.
+ * A modulefile already listed here under the source row's id is taken over rather than refused:
+ * it is the same software, and the source's date and "added by" are kept (under another id it
+ * is an id collision, kept-ids.ts).
  */
 import type { Selectable } from 'kysely';
 import type { Convert, ImportRun, EntityImport } from './engine';
@@ -32,10 +33,11 @@ async function softwareCheck(run: ImportRun): Promise<Convert<Row, 'science_soft
       return refuse('conflict', `modulefile ${name} is already source row ${first}`);
     }
     claimed.set(name, row.id);
+    // Listed here under the same id (kept-ids.ts refuses the run when the ids differ).
     const existing = byName.get(name);
     return {
       values: { name, added_by: row.added_by === null ? null : JSON.stringify(row.added_by), ...(row.created ? { created: row.created } : {}) },
-      adoptId: targetId === undefined ? existing : undefined,
+      adoptId: targetId === undefined && existing === row.id ? existing : undefined,
     };
   };
 }

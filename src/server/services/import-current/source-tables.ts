@@ -142,6 +142,19 @@ export interface SourceProjectCount {
   counter: number | null;
 }
 
+/** djangorestframework-api-key's table (`../shared` reference: current-database-api-keys.sql). */
+export interface SourceApiKey {
+  /** `<prefix>.<hashed_key>`: text, not a number. */
+  id: string;
+  created: Date;
+  name: string;
+  revoked: boolean;
+  expiry_date: Date | null;
+  /** `sha512$$<hex>` (3.x) or Django's `pbkdf2_sha256$…` (2.x), of the whole `<prefix>.<secret>`. */
+  hashed_key: string;
+  prefix: string;
+}
+
 export interface SourceDatabase {
   backend_user: SourceUser;
   backend_project: SourceProject;
@@ -155,4 +168,5 @@ export interface SourceDatabase {
   backend_dateextend: SourceDateExtend;
   backend_sciencesoftware: SourceScienceSoftware;
   backend_projectcount: SourceProjectCount;
+  rest_framework_api_key_apikey: SourceApiKey;
 }

@@ -40,6 +40,10 @@ export interface StateRule {
   remindAtEnd: boolean;
   /** The lifecycle expires the project when its end date plus the grace months has passed. */
   expiresAfterGrace: boolean;
+  /** The current portal had this state too: its clients may be sent it as it is (docs/external-api.md). */
+  knownToCurrentPortal: boolean;
+  /** For a state it did not have: what such a client is sent when the project's history names no earlier active one. */
+  currentPortalFallback?: StateName;
 }
 
 /** One request type of requests/index.json. */
@@ -81,6 +85,8 @@ export function stateRules(schemas: SchemaSet): StateRule[] {
     endingState: s.endingState,
     remindAtEnd: s.remindAtEnd === true,
     expiresAfterGrace: s.expiresAfterGrace === true,
+    knownToCurrentPortal: s.knownToCurrentPortal === true,
+    currentPortalFallback: s.currentPortalFallback,
   }));
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Ids kept (docs/decisions/0590-imported-ids-kept.md): every row the import writes gets the id its
+ * source row has, because the clusters' provisioning derives Unix uids and gids from user and
+ * project ids and keys its SSH-key cache by user id. Before anything is written the run looks for
+ * rows here that hold an id a new source row needs; one such row refuses the whole run with a
+ * report of every collision — nothing is renumbered. After the run each sequence continues after
+ * the highest id of the table and of its source, so a row made here never takes an id the source
+ * has used.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import { ENTITIES, SOURCE_TABLE, type EntityName, type IdCollision } from './report';
+import type { TargetTable } from './engine';
+
+/** The table here each entity writes. */
+export const TARGET_TABLE: Record<EntityName, TargetTable> = {
+  users: 'users',
+  software: 'science_software',
+  projects: 'projects',
+  memberships: 'memberships',
+  keys: 'ssh_keys',
+  invitations: 'invites',
+  comments: 'staff_comments',
+  extensions: 'extensions',
+};
+
+/** How a row here is named in the collision report, by table. */
+const DESCRIBE: Record<TargetTable, ReturnType<typeof sql<string>>> = {
+  users: sql<string>`'user ' || username`,
+  science_software: sql<string>`'modulefile ' || name`,
+  projects: sql<string>`'project ' || identifier`,
+  memberships: sql<string>`'membership of user ' || user_id || ' on project ' || project_id`,
+  ssh_keys: sql<string>`'key ' || name || ' of user ' || user_id`,
+  invites: sql<string>`'invitation of ' || email`,
+  staff_comments: sql<string>`'staff comment on project ' || project_id`,
+  extensions: sql<string>`'extension of project ' || project_id`,
+};
+
+export type SourceIds = Record<EntityName, number[]>;
+
+/**
+ * The rows here that stand in the way of keeping the source's ids: a row not brought by the import
+ * that holds the id of a source row not imported yet, a row imported earlier under another id (by
+ * an import that renumbered), and a modulefile listed here under another id than the source's.
+ */
+export async function idCollisions(db: Kysely<Database>, source: SourceIds, softwareNames: Map<number, string>): Promise<IdCollision[]> {
+  const collisions: IdCollision[] = [];
+  const loose = db as unknown as Kysely<any>;
+  let importedSoftware = new Set<number>();
+  for (const entity of ENTITIES) {
+    const table = TARGET_TABLE[entity];
+    const sourceTable = SOURCE_TABLE[entity];
+    const mapped = await db.selectFrom('import_map').select(['source_id', 'target_id']).where('source_table', '=', sourceTable).execute();
+    const imported = new Set<number>();
+    for (const m of mapped) {
+      imported.add(Number(m.target_id));
+      if (Number(m.source_id) !== Number(m.target_id))
+        collisions.push({ table, id: Number(m.target_id), sourceTable, sourceId: Number(m.source_id), here: 'imported earlier under another id' });
+    }
+    if (entity === 'software') importedSoftware = imported;
+    const mappedSource = new Set(mapped.map((m) => Number(m.source_id)));
+    const wanted = source[entity].filter((id) => !mappedSource.has(id));
+    if (!wanted.length) continue;
+    const taken = await loose
+      .selectFrom(table)
+      .select(['id', DESCRIBE[table].as('here')])
+      .where('id', 'in', wanted)
+      .orderBy('id')
+      .execute();
+    for (const row of taken as { id: number | string; here: string }[]) {
+      const id = Number(row.id);
+      if (imported.has(id)) continue;
+      // A modulefile listed here under the same id is the same software: it is taken over.
+      if (entity === 'software' && row.here === `modulefile ${softwareNames.get(id)?.trim()}`) continue;
+      collisions.push({ table, id, sourceTable, sourceId: id, here: row.here });
+    }
+  }
+  const names = new Map([...softwareNames].map(([id, name]) => [name.trim(), id]));
+  for (const row of await db.selectFrom('science_software').select(['id', 'name']).execute()) {
+    const sourceId = names.get(row.name);
+    if (sourceId !== undefined && sourceId !== row.id && !importedSoftware.has(row.id) && !collisions.some((c) => c.table === 'science_software' && c.id === row.id))
+      collisions.push({ table: 'science_software', id: row.id, sourceTable: SOURCE_TABLE.software, sourceId, here: `modulefile ${row.name}, which the source has under id ${sourceId}` });
+  }
+  return collisions;
+}
+
+/** Moves each table's sequence past its highest id here and the highest id of its source. */
+export async function continueSequences(db: Kysely<Database>, source: SourceIds): Promise<void> {
+  for (const entity of ENTITIES) {
+    const table = TARGET_TABLE[entity];
+    const highestSource = source[entity].reduce((a, b) => Math.max(a, b), 0);
+    await sql`SELECT setval(${`${table}_id_seq`}, GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}, 1),
+      GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}) > 0)`.execute(db);
+  }
+}

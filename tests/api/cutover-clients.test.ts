@@ -1,0 +1,256 @@
+import { format, addDays } from 'date-fns';
+import type { AddressInfo } from 'node:net';
+import { pbkdf2Sync } from 'node:crypto';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
+import {
+  createCurrentSource,
+  SOURCE_PROJECT_TYPE,
+  SOURCE_ROLE,
+  SOURCE_STATE,
+  sourceApiKey,
+  sourceInvitation,
+  sourceKey,
+  sourceMembership,
+  sourceProject,
+  sourceUser,
+  type CurrentSource,
+} from '../../scripts/lib/current-source';
+import { importCurrent } from '../../src/server/services/import-current/import-current';
+import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../src/server/services/import-current/compare-clients';
+import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
+import { createLocalUser } from '../../src/server/services/user-admin';
+import { runApiKey } from '../../scripts/api-key';
+import { generalRequest } from '../support/request-payloads';
+
+const django = (password: string, salt: string) => `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
+const month = format(new Date(), 'yyyy-MM');
+const REFUSED = { detail: 'Authentication credentials were not provided.' };
+
+/** A current portal that has run for years: ids with gaps, keys of both hash forms, a revoked and an expired key. */
+async function fillSource(source: CurrentSource) {
+  const s = source.db;
+  await s.insertInto('backend_user').values([
+    sourceUser({ id: 3, username: 'ana.horvat@fer.hr', password: django('stara-lozinka', 'salt1'), person_username: 'ahorvat' }),
+    sourceUser({ id: 7, username: 'ivan.kovacevic@pmf.hr', person_username: 'ikovacev' }),
+    sourceUser({ id: 12, username: 'petra.peric@irb.hr', person_username: 'pperic' }),
+    sourceUser({ id: 40, username: 'luka.lukic@unizg.hr', person_username: 'llukic' }),
+  ]).execute();
+  await s.insertInto('backend_project').values([
+    sourceProject({ id: 5, identifier: `NR-${month}-004`, state_id: SOURCE_STATE.approve, project_type_id: SOURCE_PROJECT_TYPE.practical }),
+    sourceProject({ id: 9, identifier: `NR-${month}-006`, state_id: SOURCE_STATE.extend, project_type_id: SOURCE_PROJECT_TYPE.practical }),
+    sourceProject({ id: 21, identifier: `NR-${month}-009`, state_id: SOURCE_STATE.expire, project_type_id: SOURCE_PROJECT_TYPE.practical }),
+    sourceProject({ id: 33, identifier: `NR-${month}-010`, state_id: SOURCE_STATE.submit, project_type_id: SOURCE_PROJECT_TYPE.practical }),
+  ]).execute();
+  await s.insertInto('backend_userproject').values([
+    sourceMembership({ id: 100, user_id: 3, project_id: 5, role_id: SOURCE_ROLE.lead }),
+    sourceMembership({ id: 104, user_id: 7, project_id: 5, role_id: SOURCE_ROLE.collaborator }),
+    sourceMembership({ id: 130, user_id: 12, project_id: 9, role_id: SOURCE_ROLE.lead }),
+    sourceMembership({ id: 131, user_id: 3, project_id: 9, role_id: SOURCE_ROLE.collaborator }),
+    sourceMembership({ id: 150, user_id: 40, project_id: 21, role_id: SOURCE_ROLE.lead }),
+    sourceMembership({ id: 170, user_id: 40, project_id: 33, role_id: SOURCE_ROLE.lead }),
+  ]).execute();
+  await s.insertInto('backend_sshpublickey').values([sourceKey({ id: 8, user_id: 3 }), sourceKey({ id: 30, user_id: 7 }), sourceKey({ id: 31, user_id: 12 })]).execute();
+  await s.insertInto('backend_custominvitation').values([sourceInvitation({ id: 6, project_id: 5, inviter_id: 3, sent: new Date(Date.now() - 86_400_000) })]).execute();
+  const keys = {
+    sha512: sourceApiKey(1),
+    pbkdf2: sourceApiKey(2, { hash: 'pbkdf2' }),
+    revoked: sourceApiKey(3, { revoked: true }),
+    expired: sourceApiKey(4, { expiry_date: new Date(Date.now() - 86_400_000) }),
+  };
+  await s.insertInto('rest_framework_api_key_apikey').values(Object.values(keys).map((k) => k.row)).execute();
+  return keys;
+}
+
+describe('the switch the clusters do not notice', () => {
+  let t: TestApp;
+  let source: CurrentSource;
+  let keys: Awaited<ReturnType<typeof fillSource>>;
+  let standIn: CurrentPortalStandIn;
+  let portalUrl: string;
+  const idsOf = async (table: 'users' | 'projects' | 'memberships' | 'ssh_keys' | 'invites') =>
+    (await t.ctx.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
+  const external = (url: string, authorization?: string) => t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+  const compare = async () => compareClientAnswers(await readClientAnswers(standIn.url, keys.sha512.key), await readClientAnswers(portalUrl, keys.sha512.key));
+
+  beforeAll(async () => {
+    source = await createCurrentSource();
+    keys = await fillSource(source);
+    t = await startTestApp({ seed: false });
+    const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect(report.collisions).toEqual([]);
+    expect(report.refused).toEqual([]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    portalUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    standIn = await startCurrentPortalStandIn(source.db);
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await source?.close();
+    await t?.close();
+  });
+
+  it('keeps the id of every user, project, membership, key and invitation', async () => {
+    expect(await idsOf('users')).toEqual([3, 7, 12, 40]);
+    expect(await idsOf('projects')).toEqual([5, 9, 21, 33]);
+    expect(await idsOf('memberships')).toEqual([100, 104, 130, 131, 150, 170]);
+    expect(await idsOf('ssh_keys')).toEqual([8, 30, 31]);
+    expect(await idsOf('invites')).toEqual([6]);
+  });
+
+  it('sends the clusters the ids they derived uids and gids from', async () => {
+    const answer = (await external('/api/v1/usersprojects', `Api-Key ${keys.sha512.key}`)).json() as { user: { id: number; person_username: string }; project: { id: number } }[];
+    expect(answer.map((r) => [r.user.person_username, r.user.id, r.project.id])).toEqual([
+      ['ahorvat', 3, 5],
+      ['ikovacev', 7, 5],
+      ['pperic', 12, 9],
+      ['ahorvat', 3, 9],
+    ]);
+  });
+
+  it('accepts the current portal’s keys of both hash forms as they are, and refuses its revoked and expired ones', async () => {
+    for (const key of [keys.sha512.key, keys.pbkdf2.key]) expect((await external('/api/v1/usersprojects', `Api-Key ${key}`)).statusCode).toBe(200);
+    for (const key of [keys.revoked.key, keys.expired.key]) {
+      const refused = await external('/api/v1/usersprojects', `Api-Key ${key}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject(REFUSED);
+    }
+    const listed = await runApiKey(t.ctx.db, { name: 'list' });
+    expect(listed.filter((line) => line.includes('from the current portal'))).toHaveLength(4);
+    expect(listed.find((l) => l.startsWith(keys.revoked.row.prefix!))).toContain('REVOKED');
+    expect(listed.find((l) => l.startsWith(keys.expired.row.prefix!))).toContain('EXPIRED');
+  });
+
+  it('lets an imported key be revoked here, and a later import does not bring it back', async () => {
+    const extra = sourceApiKey(5);
+    await source.db.insertInto('rest_framework_api_key_apikey').values(extra.row).execute();
+    await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect((await external('/api/v1/sshkeys', `Api-Key ${extra.key}`)).statusCode).toBe(200);
+    await runApiKey(t.ctx.db, { name: 'revoke', prefix: extra.row.prefix! });
+    const again = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect(again.apiKeys).toMatchObject({ source: 5, new: 0, unchanged: 5 });
+    expect((await external('/api/v1/sshkeys', `Api-Key ${extra.key}`)).statusCode).toBe(403);
+  });
+
+  it.each(['/api/v1/usersprojects', '/api/v1/sshkeys', '/api/v1/accounting/projectsusers', '/api/v1/accounting/records?resource=supek'])(
+    'answers %s without a key, with an unknown one or a malformed one with the current portal’s 403 and body',
+    async (url) => {
+      for (const authorization of [undefined, 'Api-Key abcdefgh.0123456789abcdefghijklmnopqrstuv', 'Bearer x', 'Api-Key nonsense']) {
+        const refused = await external(url, authorization);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject(REFUSED);
+      }
+    },
+  );
+
+  it('changes no id when run again, and gives what is made here the ids after the highest', async () => {
+    const again = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect(again.changes).toBe(0);
+    expect(await idsOf('users')).toEqual([3, 7, 12, 40]);
+    const user = await createLocalUser(t.ctx.db, { username: 'novi.korisnik', password: 'Dovoljno-duga-lozinka-1' });
+    expect(user.id).toBe(41);
+    const ana = await t.login('ana.horvat@fer.hr', 'stara-lozinka');
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/projects-general/',
+      headers: { cookie: ana.cookie, 'x-csrftoken': ana.csrf },
+      payload: generalRequest({ science_software: [] }),
+    });
+    expect(filed.statusCode).toBe(201);
+    expect(await idsOf('projects')).toEqual([5, 9, 21, 33, 34]);
+  });
+
+  it('finds no difference between what the clusters read there and here after a clean import', async () => {
+    const comparison = await compare();
+    expect(comparison.differences).toEqual([]);
+    expect(comparison.rows.usersprojects).toEqual({ current: 4, here: 4 });
+    expect(comparison.rows.sshkeys).toEqual({ current: 3, here: 3 });
+    expect(comparison.rows['accounting/projectsusers']).toEqual({ current: 3, here: 3 });
+    expect(comparisonLines(comparison).at(-1)).toBe('The clusters will see no change: every list they read answers the same here.');
+  });
+
+  it('reports every planted difference: a member, an id, a state, a tag, a login, a name, a key and a fingerprint', async () => {
+    type Row = Record<string, any>;
+    standIn.plant('usersprojects', (rows: Row[]) => [
+      ...rows.map((r, i) => {
+        if (i === 0) return { ...r, user: { ...r.user, person_username: 'drugi' } };
+        if (i === 1) return { ...r, user: { ...r.user, id: 99, last_name: 'Drugić' } };
+        if (i === 2) return { ...r, project: { ...r.project, state: 'expire', staff_resources_type: [...r.project.staff_resources_type, 'GPU-BIGMEM'] } };
+        return r;
+      }),
+      { ...rows[0], user: { ...rows[0].user, username: 'nepoznat@srce.hr' } },
+    ]);
+    standIn.plant('sshkeys', (rows: Row[]) => [{ ...rows[0], fingerprint: '00:11' }, rows[2]]);
+    try {
+      const { differences } = await compare();
+      const said = differences.map((d) => `${d.route} ${d.row} ${d.what}`);
+      expect(said).toEqual(
+        expect.arrayContaining([
+          `usersprojects membership ana.horvat@fer.hr on NR-${month}-004 user.person_username`,
+          `usersprojects membership ivan.kovacevic@pmf.hr on NR-${month}-004 user.id`,
+          `usersprojects membership ivan.kovacevic@pmf.hr on NR-${month}-004 user.last_name`,
+          `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.state`,
+          `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.staff_resources_type`,
+          `usersprojects membership nepoznat@srce.hr on NR-${month}-004 missing here`,
+          'sshkeys key 00:11 of ahorvat missing here',
+          expect.stringMatching(/^sshkeys key \S+ of ahorvat only here$/),
+          expect.stringMatching(/^sshkeys key \S+ of ikovacev only here$/),
+        ]),
+      );
+      expect(differences).toHaveLength(9);
+      expect(differences.find((d) => d.what === 'user.id')).toMatchObject({ current: 99, here: 7 });
+      expect(comparisonLines({ rows: { usersprojects: { current: 5, here: 4 }, sshkeys: { current: 2, here: 3 }, 'accounting/projectsusers': { current: 3, here: 3 } }, differences }).at(-1)).toBe(
+        'The clusters would see 9 differences: do not switch them yet.',
+      );
+    } finally {
+      standIn.plant('usersprojects', (rows) => rows);
+      standIn.plant('sshkeys', (rows) => rows);
+    }
+  });
+
+  it('sends a project near its end or with an extension requested as the current portal would have, and its own state on request', async () => {
+    // The lifecycle moves project 5 (approve) and 9 (extend) into approve-expire; the lead of 5 then asks for an extension.
+    const soon = format(addDays(new Date(), 10), 'yyyy-MM-dd');
+    await t.ctx.db.updateTable('projects').set({ date_end: soon }).where('id', 'in', [5, 9]).execute();
+    await runProjectLifecycle(t.ctx);
+    const states = async (query = '') =>
+      Object.fromEntries(
+        ((await external(`/api/v1/usersprojects${query}`, `Api-Key ${keys.sha512.key}`)).json() as { project: { id: number; state: string } }[]).map((r) => [r.project.id, r.project.state]),
+      );
+    expect(await states('?states=detailed')).toEqual({ 5: 'approve-expire', 9: 'approve-expire' });
+    const ana = await t.login('ana.horvat@fer.hr', 'stara-lozinka');
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/project-extend/5',
+      headers: { cookie: ana.cookie, 'x-csrftoken': ana.csrf },
+      payload: { date_end: format(addDays(new Date(), 70), 'yyyy-MM-dd'), reason: 'Proračuni traju dulje od planiranog.' },
+    });
+    expect(requested.statusCode).toBe(201);
+    expect(await states('?states=detailed')).toEqual({ 5: 'submit-extend', 9: 'approve-expire' });
+    expect(await states()).toEqual({ 5: 'approve', 9: 'extend' });
+    expect(await states('?states=current')).toEqual({ 5: 'approve', 9: 'extend' });
+    // And so a client of the current portal sees no change at all.
+    expect((await compare()).differences.filter((d) => d.what !== 'date_end')).toEqual([]);
+  });
+});
+
+describe('an import into a portal whose rows would take the source’s ids', () => {
+  it('is refused before anything is written, with a report of every collision', async () => {
+    const source = await createCurrentSource();
+    const t = await startTestApp({ seed: false });
+    try {
+      await fillSource(source);
+      const local = await createLocalUser(t.ctx.db, { username: 'prvi.admin', password: 'Dovoljno-duga-lozinka-1', superuser: true });
+      await t.ctx.db.updateTable('users').set({ id: 7 }).where('id', '=', local.id).execute();
+      const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+      expect(report.collisions).toEqual([{ table: 'users', id: 7, sourceTable: 'backend_user', sourceId: 7, here: 'user prvi.admin' }]);
+      expect((await t.ctx.db.selectFrom('users').select('username').execute()).map((u) => u.username)).toEqual(['prvi.admin']);
+      expect(await t.ctx.db.selectFrom('projects').select('id').execute()).toEqual([]);
+      expect(await t.ctx.db.selectFrom('import_map').select('source_id').execute()).toEqual([]);
+      expect(await t.ctx.db.selectFrom('api_keys').select('id').execute()).toEqual([]);
+    } finally {
+      await source.close();
+      await t.close();
+    }
+  });
+});
