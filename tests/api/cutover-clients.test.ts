@@ -143,12 +143,15 @@ describe('the switch the clusters do not notice', () => {
     },
   );
 
-  it('changes no id when run again, and gives what is made here the ids after the highest', async () => {
+  it('changes no id when run again, and gives what is made here ids after any the current portal handed out', async () => {
+    // The current portal made users up to 95 and projects up to 52, and deleted those above 40 and 33.
+    const { sql } = await import('kysely');
+    await sql`SELECT setval(pg_get_serial_sequence('public.backend_user', 'id'), 95), setval(pg_get_serial_sequence('public.backend_project', 'id'), 52)`.execute(source.db);
     const again = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
     expect(again.changes).toBe(0);
     expect(await idsOf('users')).toEqual([3, 7, 12, 40]);
     const user = await createLocalUser(t.ctx.db, { username: 'novi.korisnik', password: 'Dovoljno-duga-lozinka-1' });
-    expect(user.id).toBe(41);
+    expect(user.id).toBe(96);
     const ana = await t.login('ana.horvat@fer.hr', 'stara-lozinka');
     const filed = await t.app.inject({
       method: 'POST',
@@ -157,8 +160,9 @@ describe('the switch the clusters do not notice', () => {
       payload: generalRequest({ science_software: [] }),
     });
     expect(filed.statusCode).toBe(201);
-    expect(await idsOf('projects')).toEqual([5, 9, 21, 33, 34]);
+    expect(await idsOf('projects')).toEqual([5, 9, 21, 33, 53]);
   });
+
 
   it('finds no difference between what the clusters read there and here after a clean import', async () => {
     const comparison = await compare();
@@ -231,6 +235,20 @@ describe('the switch the clusters do not notice', () => {
     expect(await states('?states=current')).toEqual({ 5: 'approve', 9: 'extend' });
     // And so a client of the current portal sees no change at all.
     expect((await compare()).differences.filter((d) => d.what !== 'date_end')).toEqual([]);
+  });
+
+  it('refuses, and does not bring back, a row deleted here that changed in the source since', async () => {
+    await t.ctx.db.deleteFrom('ssh_keys').where('id', '=', 31).execute();
+    await source.db.updateTable('backend_sshpublickey').set({ name: 'preimenovan' }).where('id', '=', 31).execute();
+    const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect(report.entities.keys).toMatchObject({ changed: 0, refused: 1 });
+    expect(report.refused).toEqual([
+      expect.objectContaining({ table: 'backend_sshpublickey', id: 31, kind: 'conflict', reason: expect.stringContaining('was deleted after it was imported') }),
+    ]);
+    expect(await idsOf('ssh_keys')).toEqual([8, 30]);
+    // The clusters' view now differs from the current portal's: the comparison says so.
+    const { differences } = await compare();
+    expect(differences.filter((d) => d.route === 'sshkeys')).toEqual([expect.objectContaining({ row: expect.stringMatching(/ of pperic$/), what: 'missing here' })]);
   });
 });
 

@@ -69,6 +69,6 @@ describe('the cutover runbook, step by step', () => {
     const compared = await outcome(importCurrent('--compare-clients', '--current-url', standIn.url, '--current-key', key, '--portal-url', portal!.url));
     expect(compared.code).toBe(1);
     expect(compared.stdout).toMatch(/^ {2}key \S+ of \S+: only here$/m);
-    expect(compared.stdout.trim().split('\n').at(-1)).toBe('The clusters would see 1 differences: do not switch them yet.');
+    expect(compared.stdout.trim().split('\n').at(-1)).toBe('The clusters would see 1 difference: do not switch them yet.');
   });
 });

@@ -18,6 +18,8 @@ const django = (password: string, salt: string) =>
   `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
+/** The import keeps the source's ids: these sit above the demo data's, as a long-running portal's ids would. */
+const id = (n: number) => 9000 + n;
 
 runMain(async () => {
   const port = Number(process.env.E2E_IMPORTED_PORT);
@@ -35,13 +37,13 @@ runMain(async () => {
           .insertInto('backend_user')
           .values([
             sourceUser({
-              id: 1,
+              id: id(1),
               ...person(IMPORTED.username, 'stomic'),
               first_name: IMPORTED.firstName,
               last_name: IMPORTED.lastName,
               password: django(IMPORTED.password, 'e2esalt'),
             }),
-            sourceUser({ id: 2, ...person(IMPORTED.collaborator, 'lradic'), first_name: 'Luka', last_name: 'Radić' }),
+            sourceUser({ id: id(2), ...person(IMPORTED.collaborator, 'lradic'), first_name: 'Luka', last_name: 'Radić' }),
           ])
           .execute();
         const dates = (submitted: Date) => ({ date_submitted: submitted, date_start: day(submitted), date_end: day(addYears(submitted, 1)) });
@@ -49,7 +51,7 @@ runMain(async () => {
           .insertInto('backend_project')
           .values([
             sourceProject({
-              id: 1,
+              id: id(1),
               identifier: IMPORTED.project.code,
               name: IMPORTED.project.name,
               state_id: SOURCE_STATE.approve,
@@ -59,7 +61,7 @@ runMain(async () => {
               date_changed: subDays(now, 2),
             }),
             sourceProject({
-              id: 2,
+              id: id(2),
               identifier: IMPORTED.denied.code,
               name: IMPORTED.denied.name,
               state_id: SOURCE_STATE.deny,
@@ -71,20 +73,21 @@ runMain(async () => {
         await s
           .insertInto('backend_userproject')
           .values([
-            sourceMembership({ id: 1, user_id: 1, project_id: 1, role_id: SOURCE_ROLE.lead }),
-            sourceMembership({ id: 2, user_id: 2, project_id: 1, role_id: SOURCE_ROLE.collaborator }),
-            sourceMembership({ id: 3, user_id: 1, project_id: 2, role_id: SOURCE_ROLE.lead }),
+            sourceMembership({ id: id(1), user_id: id(1), project_id: id(1), role_id: SOURCE_ROLE.lead }),
+            sourceMembership({ id: id(2), user_id: id(2), project_id: id(1), role_id: SOURCE_ROLE.collaborator }),
+            sourceMembership({ id: id(3), user_id: id(1), project_id: id(2), role_id: SOURCE_ROLE.lead }),
           ])
           .execute();
         const [first, second] = IMPORTED.keys;
         await s
           .insertInto('backend_sshpublickey')
           .values([
-            sourceKey({ id: 1, user_id: 1, ...first }),
-            sourceKey({ id: 2, user_id: 1, ...second, fingerprint: IMPORTED.staleFingerprint }),
+            sourceKey({ id: id(1), user_id: id(1), ...first }),
+            sourceKey({ id: id(2), user_id: id(1), ...second, fingerprint: IMPORTED.staleFingerprint }),
           ])
           .execute();
         const report = await importCurrent(db, s, schemas);
+        if (report.collisions.length) throw new Error(`the import found rows holding its ids: ${report.collisions.map((c) => `${c.table} ${c.id}`).join(', ')}`);
         const refused = unacceptedRefusals(report);
         if (refused.length > 0) throw new Error(`the import refused rows: ${refused.map((r) => `${r.table} ${r.id}: ${r.reason}`).join('; ')}`);
       } finally {

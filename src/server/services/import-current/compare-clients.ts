@@ -122,7 +122,7 @@ export function comparisonLines(comparison: ClientComparison, limit = 50): strin
   for (const route of CLIENT_ROUTES) {
     const { current, here } = comparison.rows[route];
     const found = comparison.differences.filter((d) => d.route === route);
-    lines.push(`${route}: ${current} rows in the current portal, ${here} here, ${found.length} differences`);
+    lines.push(`${route}: ${current} rows in the current portal, ${here} here, ${found.length === 1 ? '1 difference' : `${found.length} differences`}`);
     for (const d of found.slice(0, limit))
       lines.push(
         d.what === 'missing here' || d.what === 'only here' || d.what === 'listed twice'
@@ -135,7 +135,7 @@ export function comparisonLines(comparison: ClientComparison, limit = 50): strin
   lines.push(
     count === 0
       ? 'The clusters will see no change: every list they read answers the same here.'
-      : `The clusters would see ${count} differences: do not switch them yet.`,
+      : `The clusters would see ${count === 1 ? '1 difference' : `${count} differences`}: do not switch them yet.`,
   );
   return lines;
 }

@@ -65,8 +65,16 @@ const BATCH = 500;
 
 export const rowHash = (row: unknown): string => createHash('sha1').update(JSON.stringify(row)).digest('base64');
 
+/** A source row changed since it was imported, but its row here was deleted meanwhile: it is not brought back. */
+class DeletedHere extends Error {
+  constructor(readonly targetId: number) {
+    super(`its row here (id ${targetId}) was deleted after it was imported; it changed in the source since, and is not brought back`);
+  }
+}
+
 /** Why a database refused a row, in words an operator can act on. */
 function databaseReason(error: unknown): string {
+  if (error instanceof DeletedHere) return error.message;
   const e = error as { message?: string; detail?: string; constraint?: string };
   return `the database refused it: ${e.message ?? String(error)}${e.detail ? ` (${e.detail})` : ''}`;
 }
@@ -114,11 +122,12 @@ async function writeBatch<T extends TargetTable>(db: Kysely<Database>, entity: {
       }
       const values: Record<string, unknown> = { ...p.converted.values };
       for (const column of p.converted.keep ?? []) delete values[column];
-      await trx
+      const updated = await trx
         .updateTable(entity.target as string)
         .set(values)
         .where('id', '=', p.targetId)
-        .execute();
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new DeletedHere(p.targetId);
       ids.push(p.targetId);
     }
     await upsertMap(typed, SOURCE_TABLE[entity.name], batch.map((p, i) => ({ sourceId: p.sourceId, targetId: ids[i], hash: p.hash })));
@@ -194,7 +203,7 @@ export async function importEntity<S extends { id: number }, T extends TargetTab
             else counts.new--;
             counts.refused++;
             const reason = databaseReason(error);
-            run.report.refused.push({ table, id: p.sourceId, kind: 'invalid', reason });
+            run.report.refused.push({ table, id: p.sourceId, kind: error instanceof DeletedHere ? 'conflict' : 'invalid', reason });
             run.missing[entity.name].set(p.sourceId, reason);
             if (p.targetId !== undefined && mapped.has(p.sourceId)) ids.set(p.sourceId, p.targetId);
           }

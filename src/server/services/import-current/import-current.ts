@@ -17,7 +17,7 @@ import { membershipsImport } from './memberships';
 import { keysImport } from './keys';
 import { invitationsImport } from './invitations';
 import { commentsImport, extensionsImport } from './project-notes';
-import { continueSequences, idCollisions, type SourceIds } from './kept-ids';
+import { continueSequences, idCollisions, sourceSequenceHighs, type SourceIds } from './kept-ids';
 import { importApiKeys, readSourceApiKeys } from './api-keys';
 
 export interface ImportOptions {
@@ -53,7 +53,8 @@ async function readSource(source: Kysely<SourceDatabase>) {
     lookup(source, 'backend_role'),
   ]);
   const apiKeys = await readSourceApiKeys(source);
-  return { users, software, projects, memberships, keys, invitations, comments, extensions, states, types, roles, apiKeys };
+  const sequences = await sourceSequenceHighs(source);
+  return { users, software, projects, memberships, keys, invitations, comments, extensions, states, types, roles, apiKeys, sequences };
 }
 
 function finish(report: ImportReport, started: Date): ImportReport {
@@ -119,7 +120,13 @@ export async function importCurrent(target: Kysely<Database>, source: Kysely<Sou
   await step(commentsImport(run, data.comments));
   await step(extensionsImport(run, data.extensions, timeZone));
 
-  if (!run.dryRun) await continueSequences(target, sourceIds);
+  if (!run.dryRun) await continueSequences(target, sourceIds, data.sequences.highs);
+  for (const table of data.sequences.unreadable)
+    report.warnings.push({
+      table,
+      id: 0,
+      reason: `its id sequence cannot be read (GRANT SELECT ON SEQUENCE to the import's role): ids here continue after the highest id present, so the id of a row deleted there could be given again`,
+    });
   report.apiKeys = await importApiKeys(target, data.apiKeys, { dryRun: run.dryRun, now: options.now ?? new Date(), refused: report.refused, warnings: report.warnings });
 
   const accepted = new Set((options.accept ?? []).map((a) => `${a.table}/${a.id}`));

@@ -4,13 +4,14 @@
  * project ids and keys its SSH-key cache by user id. Before anything is written the run looks for
  * rows here that hold an id a new source row needs; one such row refuses the whole run with a
  * report of every collision — nothing is renumbered. After the run each sequence continues after
- * the highest id of the table and of its source, so a row made here never takes an id the source
- * has used.
+ * the highest id of the table, of its source and of its source's own sequence, so a row made here
+ * never takes an id the source has used, even for a row it deleted since.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { ENTITIES, SOURCE_TABLE, type EntityName, type IdCollision } from './report';
 import type { TargetTable } from './engine';
+import type { SourceDatabase } from './source-tables';
 
 /** The table here each entity writes. */
 export const TARGET_TABLE: Record<EntityName, TargetTable> = {
@@ -84,11 +85,38 @@ export async function idCollisions(db: Kysely<Database>, source: SourceIds, soft
   return collisions;
 }
 
-/** Moves each table's sequence past its highest id here and the highest id of its source. */
-export async function continueSequences(db: Kysely<Database>, source: SourceIds): Promise<void> {
+/**
+ * The highest id each source table's own sequence has handed out — rows the current portal made
+ * and deleted included — and the tables whose sequence the import's role may not read (then only
+ * the ids present count, and the report says so).
+ */
+export async function sourceSequenceHighs(source: Kysely<SourceDatabase>): Promise<{ highs: Partial<Record<EntityName, number>>; unreadable: string[] }> {
+  const highs: Partial<Record<EntityName, number>> = {};
+  const unreadable: string[] = [];
+  for (const entity of ENTITIES) {
+    const table = SOURCE_TABLE[entity];
+    try {
+      const { rows } = await sql<{ seq: string | null }>`SELECT pg_get_serial_sequence(${`public.${table}`}, 'id') AS seq`.execute(source);
+      const seq = rows[0]?.seq;
+      if (!seq) continue;
+      const read = await sql<{ high: string | number }>`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS high FROM ${sql.table(seq)}`.execute(source);
+      highs[entity] = Number(read.rows[0]?.high ?? 0);
+    } catch {
+      unreadable.push(table);
+    }
+  }
+  return { highs, unreadable };
+}
+
+/**
+ * Moves each table's sequence past its highest id here, the highest id of its source, and the
+ * highest its source's sequence handed out: an id the current portal gave a row it deleted since
+ * (a uid a cluster may still hold) is never given again.
+ */
+export async function continueSequences(db: Kysely<Database>, source: SourceIds, sequenceHighs: Partial<Record<EntityName, number>> = {}): Promise<void> {
   for (const entity of ENTITIES) {
     const table = TARGET_TABLE[entity];
-    const highestSource = source[entity].reduce((a, b) => Math.max(a, b), 0);
+    const highestSource = source[entity].reduce((a, b) => Math.max(a, b), sequenceHighs[entity] ?? 0);
     await sql`SELECT setval(${`${table}_id_seq`}, GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}, 1),
       GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}) > 0)`.execute(db);
   }
