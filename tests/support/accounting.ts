@@ -17,9 +17,16 @@ export function ingest(t: TestApp, key: string, resource: string, usage: unknown
   });
 }
 
-/** Epoch seconds of the 15th of the month `monthsAgo` months before now, at noon UTC. */
+/**
+ * Epoch seconds of the 15th of the month `monthsAgo` months before now, at noon UTC. In the current
+ * month no later than a minute ago (the ingest refuses a job that ends in the future: before the
+ * 15th, the 15th is), and not before the month began.
+ */
 export function endTimeMonthsAgo(monthsAgo: number, now = new Date()): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 15, 12) / 1000;
+  const fifteenth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 15, 12);
+  if (monthsAgo > 0) return fifteenth / 1000;
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  return Math.floor(Math.min(fifteenth, Math.max(monthStart, now.getTime() - 60_000)) / 1000);
 }
 
 /** 'MM/YYYY' of the month `monthsAgo` months before now. */
