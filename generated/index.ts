@@ -2123,6 +2123,10 @@ export interface PortalConstants {
    */
   accountingIngestMaxRows: 200000;
   /**
+   * Shortest RSA public key accepted, in bits (NIST SP 800-131A: RSA below 2048 bits is disallowed). DSA keys are never accepted.
+   */
+  sshRsaMinBits: 2048;
+  /**
    * Full months averaged for the project-accounting forecast.
    */
   accountingForecastMonths: 3;
