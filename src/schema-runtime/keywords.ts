@@ -11,7 +11,7 @@ export const ANNOTATION_KEYWORDS = [
   'badgeColor', 'registryBased', 'euroMatch', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
-  'resourceTags', 'service', 'accountingTimeZone',
+  'resourceTags', 'service', 'accountingTimeZone', 'capacity',
   'stuck', 'blocksComputing', 'resend', 'afterDays',
   'aliases', 'notGivenWhenEmpty', 'liveRules', 'unchosenMessage',
   'routine', 'digest', 'afterMonthDays',
