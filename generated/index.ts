@@ -101,7 +101,7 @@ export type ProjectsUsersAnswer = {
   }[];
 }[];
 /**
- * The clusters that report usage (the `resource` of the usage ingest). resourceTags: the requested resource types of a project that make it a candidate when a job record names no project (the user's newest matching membership wins). service: 'notebook' or 'galaxy' marks the cluster whose charts the personal accounting page shows as that service. The month of a job is the month of its end time in accountingTimeZone.
+ * The clusters that report usage (the `resource` of the usage ingest). resourceTags: the requested resource types of a project that make it a candidate when a job record names no project (the user's newest matching membership wins). service: 'notebook' or 'galaxy' marks the cluster whose charts the personal accounting page shows as that service. The month of a job is the month of its end time in accountingTimeZone. capacity: the CPU cores and GPUs the cluster has, so a job record claiming more hours than the cluster could deliver between the job's start and end is refused (set them to the centre's hardware; a record without start_time or walltime is taken to span at most accountingRecordMaxDays).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "ClusterName".
@@ -1561,7 +1561,7 @@ export interface SshKeyNewBody {
   imported_public_key?: boolean | string;
 }
 /**
- * Body of POST /api/v1/accounting/records?resource=<cluster>: job records. Numbers may come as numeric strings. Hours are ncpus/ngpus × walltime (seconds) ÷ 3600, else cpuh/gpuh, else jupyter_cpu_h/jupyter_gpu_h. A record without jobid gets a digest of its content as id. Optional per job, as Slurm's sacct reports them: total_cpu, the CPU time the job actually used in seconds (TotalCPU), and gpu_util, the mean GPU utilisation in percent (the gres/gpuutil of its TRES usage); from them the accounting pages show efficiency (docs/decisions/0290-hours-granted.md). A job without them counts as unknown, never as fully used. Other fields are kept with the job as they are.
+ * Body of POST /api/v1/accounting/records?resource=<cluster>: job records. Numbers may come as numeric strings. Hours are ncpus/ngpus × walltime (seconds) ÷ 3600, else cpuh/gpuh, else jupyter_cpu_h/jupyter_gpu_h. A record without jobid gets a digest of its content as id. Optional per job, as Slurm's sacct reports them: total_cpu, the CPU time the job actually used in seconds (TotalCPU), and gpu_util, the mean GPU utilisation in percent (the gres/gpuutil of its TRES usage); from them the accounting pages show efficiency (docs/decisions/0290-hours-granted.md). A job without them counts as unknown, never as fully used. A record may not claim more hours than the cluster could deliver between its start (start_time, else end_time − walltime) and end_time (capacity in rules/clusters.json); every number must be finite. Other fields are kept with the job as they are, up to accountingExtraMaxDepth levels deep and accountingExtraMaxBytes as JSON (rules/constants.json).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "AccountingIngestBody".
@@ -1573,6 +1573,10 @@ export interface AccountingIngestRow {
   jobid?: string | number;
   user?: string;
   project?: string;
+  /**
+   * Epoch seconds, when the job started (sacct Start); optional.
+   */
+  start_time?: number | string;
   /**
    * Epoch seconds.
    */
@@ -2123,6 +2127,22 @@ export interface PortalConstants {
    * Most job records in one ingest call.
    */
   accountingIngestMaxRows: 200000;
+  /**
+   * The longest a job record that names neither start_time nor walltime is taken to span, for the bound on its hours (the cluster's capacity × that span).
+   */
+  accountingRecordMaxDays: 366;
+  /**
+   * How deeply the fields of a job record beyond the known ones may nest (objects and lists) to be kept with the job.
+   */
+  accountingExtraMaxDepth: 8;
+  /**
+   * The most a job record's other fields may take as JSON (16 KiB) to be kept with the job.
+   */
+  accountingExtraMaxBytes: 16384;
+  /**
+   * Shortest RSA public key accepted, in bits (NIST SP 800-131A: RSA below 2048 bits is disallowed). DSA keys are never accepted.
+   */
+  sshRsaMinBits: 2048;
   /**
    * Full months averaged for the project-accounting forecast.
    */

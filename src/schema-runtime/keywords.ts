@@ -11,7 +11,7 @@ export const ANNOTATION_KEYWORDS = [
   'badgeColor', 'registryBased', 'euroMatch', 'defaultOnApprove', 'projectType',
   'identifierPrefix', 'group', 'unit', 'fields', 'errorMessageKeys', 'tsType', 'tsEnumNames',
   'form', 'uiSchema', 'layout', 'columns', 'messages', 'accepting', 'foreignInvites', 'institutional', 'newRequestPhrase',
-  'resourceTags', 'service', 'accountingTimeZone',
+  'resourceTags', 'service', 'accountingTimeZone', 'capacity',
   'stuck', 'blocksComputing', 'resend', 'afterDays',
   'aliases', 'notGivenWhenEmpty', 'liveRules', 'unchosenMessage',
   'routine', 'digest', 'afterMonthDays',
@@ -175,6 +175,48 @@ export const notBlank: KeywordDefinition = {
   validate: withErrors('notBlank', (enabled: boolean, data: unknown) => (!enabled || (data as string).trim() !== '' ? null : {})),
 };
 
+/** Whether a text is one line (a name, a title, a key name) or may run over several (a reason, a comment). */
+export type PlainTextKind = 'oneLine' | 'multiLine';
+
+/**
+ * Characters no text of the portal may hold (NUL is `noNul`'s): the other C0 controls and DEL, the
+ * C1 controls, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which reorder what a reader sees ("Trojan Source"). A multi-line text keeps its
+ * tabs and line ends (TAB, LF, CR); a one-line text keeps neither, nor U+2028/U+2029.
+ */
+const REFUSED: Record<PlainTextKind, RegExp> = {
+  oneLine: /[\u0001-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u,
+  multiLine: /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u,
+};
+const LINE_BREAK = /^[\n\r\u2028\u2029]$/u;
+
+/**
+ * The first character of `text` a text of this kind may not hold, as its code point (`U+001B`)
+ * and whether it is a line break; null when there is none.
+ */
+export function refusedCharacter(text: string, kind: PlainTextKind): { char: string; lineBreak: boolean } | null {
+  const found = REFUSED[kind].exec(text);
+  if (!found) return null;
+  const code = found[0].codePointAt(0)!;
+  return { char: `U+${code.toString(16).toUpperCase().padStart(4, '0')}`, lineBreak: LINE_BREAK.test(found[0]) };
+}
+
+/**
+ * `plainText: "oneLine"` or `"multiLine"` — a text holds no control character and no
+ * bidirectional override (see `refusedCharacter`); a multi-line one keeps tabs and line ends. On
+ * every text field of a body schema: names, titles, key names, e-mail labels are `oneLine`;
+ * reasons, comments and other textareas `multiLine`. Such characters reach mail bodies and
+ * subjects, and the clusters' key lists, where a terminal would run them.
+ */
+export const plainText: KeywordDefinition = {
+  keyword: 'plainText',
+  type: 'string',
+  schemaType: 'string',
+  metaSchema: { enum: ['oneLine', 'multiLine'] },
+  errors: true,
+  validate: withErrors('plainText', (kind: PlainTextKind, data: unknown) => refusedCharacter(data as string, kind)),
+};
+
 /** Who sends a payload: staff (staff and superusers) or any other user. */
 export type CallerRole = 'staff' | 'user';
 
@@ -216,5 +258,6 @@ export function addPortalKeywords(ajv: Ajv, role?: CallerRole): Ajv {
   ajv.addKeyword(dateSpanYears);
   ajv.addKeyword(noNul);
   ajv.addKeyword(notBlank);
+  ajv.addKeyword(plainText);
   return ajv;
 }

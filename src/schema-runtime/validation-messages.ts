@@ -45,6 +45,7 @@ const DEFAULT_KEYS: Record<string, ValidationMessageKey> = {
   pattern: 'invalidPattern',
   noNul: 'nulCharacter',
   notBlank: 'required',
+  plainText: 'controlCharacter',
   staffOnly: 'staffOnly',
   notAccepting: 'notAccepting',
 };
@@ -126,6 +127,8 @@ export function toValidationIssues(errors: readonly ErrorObject[] | null | undef
       path = `${path}/${String(params.missingProperty)}`;
     } else if (error.keyword === 'minLength' && params.limit === 1 && key === 'tooShort') {
       key = 'required';
+    } else if (error.keyword === 'plainText' && params.lineBreak === true && key === 'controlCharacter') {
+      key = 'lineBreak';
     }
     if (error.keyword === 'type') params.type = [params.type].flat().join(', ');
     const id = `${path}|${key}`;

@@ -28,7 +28,10 @@ const oddStrings = fc.constantFrom(
   '', ' ', '\t\n', 'a\u0000', '\u0000', '%00', '\uD800', '\uFFFF', '💥'.repeat(300), 'x'.repeat(70_000), "'; DROP TABLE users; --",
   '../../etc/passwd', '<script>alert(1)</script>', '2026-02-30', '9999-99-99', '0000-00-00', '+275760-09-13', '2026-12-31T25:00:00Z', 'NaN', '1e400',
 );
-const hostileString = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), oddStrings);
+/** Control characters and text-direction overrides (what `plainText` refuses), and a line end and a tab (which multi-line texts keep). */
+const controlCharacter = fc.constantFrom('\r', '\n', '\r\n', '\t', '\u001b[2J', '\u001b]0;x\u0007', '\u007f', '\u0085', '\u009b', '\u202e', '\u2066', '\u2028');
+const withControl = fc.tuple(fc.string({ maxLength: 20 }), controlCharacter, fc.string({ maxLength: 20 })).map(([a, c, b]) => `${a}${c}${b}`);
+const hostileString = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), oddStrings, withControl);
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double(),
@@ -61,6 +64,9 @@ function bodyFrom(template: unknown): fc.Arbitrary<unknown> {
     options.push(fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...record, [k]: v })));
     options.push(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys), hostileValue, hostileValue).map(([k1, k2, v1, v2]) => ({ ...record, [k1]: v1, [k2]: v2 })));
     options.push(fc.constantFrom(...keys).map((k) => Object.fromEntries(Object.entries(record).filter(([key]) => key !== k))));
+    // A good text with a control character in it: past every check but the text rule.
+    const texts = keys.filter((k) => typeof record[k] === 'string');
+    if (texts.length > 0) options.push(fc.tuple(fc.constantFrom(...texts), controlCharacter).map(([k, c]) => ({ ...record, [k]: `${String(record[k])}${c}` })));
   }
   if (Array.isArray(template)) options.push(fc.array(hostileValue, { maxLength: 5 }));
   return fc.oneof(...options);

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sshpk from 'sshpk';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
@@ -121,5 +123,53 @@ describe('public keys API', () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/v1/internal/keys/' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().status.key).toBe('notAuthenticated');
+  });
+});
+
+describe('weak public keys', () => {
+  let t: TestApp;
+  let lead: Caller;
+  const add = (publicKey: string, language: 'hr' | 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/keys/',
+      headers: { cookie: lead.cookie, 'x-csrftoken': lead.csrf, 'accept-language': language },
+      payload: { name: 'weak', public_key: publicKey },
+    });
+  /** An OpenSSH public key line of a key pair Node makes (OpenSSH itself no longer makes RSA below 1024 bits or DSA). */
+  const nodeKey = (type: 'rsa' | 'dsa', bits: number) => {
+    const { publicKey } = generateKeyPairSync(type as 'rsa', type === 'rsa' ? { modulusLength: bits } : ({ modulusLength: bits, divisorLength: 160 } as never));
+    return sshpk.parseKey(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'pem').toString('ssh');
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+    const leadId = await addUser(t.ctx, 'lead', { person_username: 'ahorvat' });
+    await addProject(t.ctx, 'NR-2026-01-001', 'approve', [[leadId, 'lead']]);
+    lead = await t.login('lead');
+  });
+  afterAll(() => t.close());
+
+  it.each([512, 1024, 2047])('refuses a %i-bit RSA key in the caller\'s language and stores nothing', async (bits) => {
+    const key = nodeKey('rsa', bits);
+    const en = await add(key, 'en');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().status).toMatchObject({
+      key: 'validationFailed',
+      message: `Key is not valid: an RSA key must have at least 2048 bits, and this one has ${bits}. Make a new one, e.g. with ssh-keygen -t ed25519.`,
+    });
+    const hr = await add(key, 'hr');
+    expect(hr.json().status.message).toBe(
+      `Ključ nije ispravan: ključ RSA mora imati najmanje 2048 bitova, a ovaj ima ${bits}. Izradite novi, npr. naredbom ssh-keygen -t ed25519.`,
+    );
+    const keys = await t.app.inject({ method: 'GET', url: '/api/v1/internal/keys/', headers: { cookie: lead.cookie } });
+    expect(keys.json()).toEqual([]);
+  });
+
+  it('refuses a DSA key, as before, and takes a 2048-bit RSA key', async () => {
+    const dsa = await add(nodeKey('dsa', 1024), 'hr');
+    expect(dsa.statusCode).toBe(400);
+    expect(dsa.json().status.message).toBe('Vrsta ključa dsa nije podržana; koristite RSA, ECDSA ili Ed25519.');
+    expect((await add(nodeKey('rsa', 2048), 'en')).statusCode).toBe(201);
   });
 });

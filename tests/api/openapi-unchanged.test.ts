@@ -7,8 +7,10 @@ type Json = Record<string, unknown>;
 /**
  * The document as it was when every route's shape sat in one table keyed by `METHOD url`; moving
  * the shapes onto the routes (docs/decisions/0330-route-shapes-on-routes.md) changed no word of it.
- * The one edit made to the fixture by hand: the readiness texts' placeholder `{days}` became
- * `{{days}}` with every other placeholder (docs/decisions/0340-one-error-table-one-text-syntax.md).
+ * The edits made to the fixture by hand: the readiness texts' placeholder `{days}` became
+ * `{{days}}` with every other placeholder (docs/decisions/0340-one-error-table-one-text-syntax.md),
+ * the text fields of the body schemas gained `plainText` (docs/decisions/0610-plain-text-keyword.md),
+ * and the clusters their `capacity` and the job records `start_time` (docs/decisions/0612-ingest-bounded-by-capacity.md).
  * The package version is left out: a release changes it and nothing else.
  */
 const before = JSON.parse(readFileSync(join(__dirname, 'fixtures/openapi-before-route-schemas.json'), 'utf8')) as Json;

@@ -50,6 +50,20 @@ describe('SchemaForm from a small schema', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('shows at the name field that it holds a control character or a line break, in either language; sends nothing', async () => {
+    const { container, onSubmit } = renderForm({ initialData: { name: 'Pokus\u001b[2J', science_field: ONE_FIELD } });
+    submit();
+    // The message is the one the name input is described by.
+    const nameField = () => container.querySelector('#root_name__error') as HTMLElement;
+    expect(await within(nameField()).findByText('Sadrži kontrolni znak ili znak za smjer pisanja (U+001B), koji ne smije biti u tekstu')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await within(nameField()).findByText('Contains a control or text-direction character (U+001B), which no text may hold')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Trial name/), { target: { value: 'Pokus\u202e' } });
+    submit();
+    expect(await within(nameField()).findByText('Contains a control or text-direction character (U+202E), which no text may hold')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('shows the share-total error when the domain shares do not add up to 100', async () => {
     const { onSubmit } = renderForm({ initialData: { name: 'Pokus', science_field: [{ ...ONE_FIELD[0], percent: 90 }] } });
     submit();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './helpers/axe';
 import { expectPath, expectToast, loginAs, screenshot } from './helpers/portal';
 
 /** A fresh key pair made by ssh-keygen, and the fingerprints ssh-keygen itself reports (SHA256 by default, and MD5). */
@@ -20,9 +21,9 @@ const run = Date.now().toString(36);
 const ED_NAME = `e2e ed25519 ${run}`;
 const RSA_NAME = `e2e rsa ${run}`;
 
-function keyPair(type: 'ed25519' | 'rsa', comment: string): KeyPair {
-  const file = path.join(dir, `id_${type}`);
-  execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', '3072'] : []), '-N', '', '-C', comment, '-f', file]);
+function keyPair(type: 'ed25519' | 'rsa', comment: string, bits = 3072): KeyPair {
+  const file = path.join(dir, `id_${type}_${bits}`);
+  execFileSync('ssh-keygen', ['-q', '-t', type, ...(type === 'rsa' ? ['-b', String(bits)] : []), '-N', '', '-C', comment, '-f', file]);
   const listed = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', `${file}.pub`], { encoding: 'utf8' });
   const md5 = /(MD5:[0-9a-f:]{47})/.exec(listed)?.[1];
   const fingerprint = execFileSync('ssh-keygen', ['-l', '-f', `${file}.pub`], { encoding: 'utf8' }).split(' ')[1];
@@ -117,6 +118,26 @@ test('an RSA key is loaded from a file', async ({ page }) => {
   await expectPath(page, '/ui/public-keys');
   await expect(row(page, RSA_NAME).getByTestId('key-fingerprint-text')).toHaveText(pair.fingerprint);
   await expect(row(page, RSA_NAME)).toContainText('ssh-rsa');
+});
+
+test('the add-key page says which keys are taken, and a 1024-bit RSA key is refused with the reason', async ({ page }) => {
+  const weak = keyPair('rsa', 'ana@weak-e2e', 1024);
+  await loginAs(page, 'lead');
+  await page.goto('/ui/public-keys/new');
+  await expect(page.getByTestId('key-rule')).toHaveText(
+    'Prihvaćaju se ključevi Ed25519, ECDSA i RSA od najmanje 2048 bitova; ključevi DSA i kraći ključevi RSA ne prihvaćaju se.',
+  );
+  await fillAndAdd(page, `e2e weak ${run}`, weak.publicKey);
+  await expectToast(page, 'error', 'Javni ključ nije bilo moguće dodati: Ključ nije ispravan: ključ RSA mora imati najmanje 2048 bitova, a ovaj ima 1024. Izradite novi, npr. naredbom ssh-keygen -t ed25519.');
+  await expectPath(page, '/ui/public-keys/new');
+
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByTestId('key-rule')).toHaveText('Ed25519, ECDSA and RSA keys of at least 2048 bits are accepted; DSA keys and shorter RSA keys are not.');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('key-rule')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390)).toBe(true);
+  await expectNoSeriousAxe(page);
+  await screenshot(page, 'public-keys-new-rule-390-en');
 });
 
 test('a key is deleted after confirmation', async ({ page }) => {

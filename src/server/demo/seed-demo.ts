@@ -272,7 +272,7 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
 
   for (const key of DEMO_SSH_KEYS) {
     // The same parser as uploads: a demo key that would be refused there fails the seed instead.
-    const parsed = parsePublicKey(key.publicKey);
+    const parsed = parsePublicKey(key.publicKey, schemas.constants.sshRsaMinBits);
     await trx
       .insertInto('ssh_keys')
       .values({

@@ -22,6 +22,10 @@ export const MESSAGES = {
     en: 'Key type {{type}} is not supported; use RSA, ECDSA or Ed25519.',
     hr: 'Vrsta ključa {{type}} nije podržana; koristite RSA, ECDSA ili Ed25519.',
   },
+  keyRsaTooShort: {
+    en: 'Key is not valid: an RSA key must have at least {{min}} bits, and this one has {{bits}}. Make a new one, e.g. with ssh-keygen -t ed25519.',
+    hr: 'Ključ nije ispravan: ključ RSA mora imati najmanje {{min}} bitova, a ovaj ima {{bits}}. Izradite novi, npr. naredbom ssh-keygen -t ed25519.',
+  },
   keyNoFingerprint: {
     en: 'Key is not valid: cannot generate fingerprint from it.',
     hr: 'Ključ nije ispravan: iz njega nije moguće izračunati otisak.',

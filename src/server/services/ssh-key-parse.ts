@@ -38,10 +38,13 @@ export class KeyRejected extends Error {
  * Parses one OpenSSH public key line with sshpk and computes its fingerprint the way
  * `ssh-keygen -l -E md5` does (without the `MD5:` prefix).
  *
+ * `rsaMinBits` is rules/constants.json's `sshRsaMinBits`: a shorter RSA key is refused.
+ *
  * @throws KeyRejected with a message a user can act on: a private key pasted by mistake, more than
- * one line, an unsupported type, or text that is not a key.
+ * one line, an unsupported type (DSA among them), an RSA key shorter than `rsaMinBits`, or text
+ * that is not a key.
  */
-export function parsePublicKey(input: string): ParsedPublicKey {
+export function parsePublicKey(input: string, rsaMinBits: number): ParsedPublicKey {
   const text = input.trim();
   if (looksLikePrivateKey(text)) throw new KeyRejected('keyPrivate');
   if (/[\r\n]/.test(text)) throw new KeyRejected('keyMultiline');
@@ -52,6 +55,7 @@ export function parsePublicKey(input: string): ParsedPublicKey {
     throw new KeyRejected('keyInvalid');
   }
   if (!ACCEPTED_TYPES.has(key.type)) throw new KeyRejected('keyTypeUnsupported', { type: key.type });
+  if (key.type === 'rsa' && key.size < rsaMinBits) throw new KeyRejected('keyRsaTooShort', { bits: key.size, min: rsaMinBits });
   let fingerprint: string;
   try {
     fingerprint = key.fingerprint('md5').toString('hex');

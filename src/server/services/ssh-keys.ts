@@ -50,7 +50,7 @@ export async function addKey(ctx: AppContext, user: UserRow, body: SshKeyNewBody
   const name = body.name.trim();
   let parsed;
   try {
-    parsed = parsePublicKey(body.public_key);
+    parsed = parsePublicKey(body.public_key, schemas.constants.sshRsaMinBits);
   } catch (error) {
     if (error instanceof KeyRejected) throw new ApiError('validationFailed', msg(error.text, error.params));
     throw error;

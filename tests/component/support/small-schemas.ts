@@ -10,7 +10,7 @@ export const SMALL_FORM = {
   type: 'object',
   required: ['name', 'science_field'],
   properties: {
-    name: { type: 'string', minLength: 1, notBlank: true, maxLength: 20, label: { hr: 'Naziv pokusa', en: 'Trial name' } },
+    name: { type: 'string', minLength: 1, notBlank: true, maxLength: 20, plainText: 'oneLine', label: { hr: 'Naziv pokusa', en: 'Trial name' } },
     science_field: { $ref: '../rules/science-domains.json', label: { hr: 'Područja', en: 'Domains' } },
     resources_type: {
       type: 'array',

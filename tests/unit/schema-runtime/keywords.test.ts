@@ -1,5 +1,5 @@
 import { createAjv } from '../../../src/schema-runtime';
-import { toValidationIssues } from '../../../src/schema-runtime';
+import { formatIssue, toValidationIssues } from '../../../src/schema-runtime';
 
 const ajv = createAjv();
 const issuesOf = (schema: object, data: unknown) => {
@@ -54,5 +54,59 @@ describe('strictness', () => {
     expect(issuesOf({ type: 'object', required: ['name'] }, {})).toEqual([
       { path: '/name', key: 'required', params: { missingProperty: 'name' } },
     ]);
+  });
+});
+
+describe('plainText', () => {
+  const oneLine = { type: 'string', plainText: 'oneLine' };
+  const multiLine = { type: 'string', plainText: 'multiLine' };
+  const words = (schema: object, data: string) => issuesOf(schema, data).map((i) => [formatIssue(i, 'hr'), formatIssue(i, 'en')]);
+
+  it('takes letters of any script, quotes and a formula-looking text on one line', () => {
+    for (const text of ['Računalni projekt „Šišmiš” 2026', 'مشروع', '=2+3', "O'Brien – team"]) expect(issuesOf(oneLine, text)).toEqual([]);
+  });
+
+  it.each([
+    ['CR', 'Projekt\rBcc: x', 'U+000D'],
+    ['LF', 'Projekt\nSubject: x', 'U+000A'],
+    ['a line separator', 'Projekt\u2028x', 'U+2028'],
+  ])('refuses %s in a one-line text: it must be a single line', (_label, text, char) => {
+    expect(issuesOf(oneLine, text)).toEqual([{ path: '', key: 'lineBreak', params: { char, lineBreak: true } }]);
+    expect(words(oneLine, text)).toEqual([['Mora biti u jednom retku', 'Must be a single line']]);
+  });
+
+  it.each([
+    ['ESC', 'laptop\u001b[2J', 'U+001B'],
+    ['TAB', 'a\tb', 'U+0009'],
+    ['DEL', 'a\u007fb', 'U+007F'],
+    ['a C1 control (CSI)', 'a\u009bb', 'U+009B'],
+    ['the right-to-left override', 'a\u202Egpj.exe', 'U+202E'],
+    ['a right-to-left isolate', 'a\u2067b', 'U+2067'],
+  ])('refuses %s in a one-line text, naming it', (_label, text, char) => {
+    expect(words(oneLine, text)).toEqual([
+      [
+        `Sadrži kontrolni znak ili znak za smjer pisanja (${char}), koji ne smije biti u tekstu`,
+        `Contains a control or text-direction character (${char}), which no text may hold`,
+      ],
+    ]);
+  });
+
+  it('keeps line ends and tabs in a multi-line text', () => {
+    expect(issuesOf(multiLine, 'Prvi redak\r\n\tdrugi redak\ntreći')).toEqual([]);
+  });
+
+  it.each([['ESC', '\u001b[31m', 'U+001B'], ['a C1 control', '\u0085', 'U+0085'], ['the override', '\u202E', 'U+202E']])(
+    'still refuses %s in a multi-line text',
+    (_label, text, char) => {
+      expect(issuesOf(multiLine, `Obrazloženje ${text}`)).toEqual([{ path: '', key: 'controlCharacter', params: { char, lineBreak: false } }]);
+    },
+  );
+
+  it('leaves NUL to noNul, so it is named once', () => {
+    expect(issuesOf({ ...oneLine, noNul: true }, 'a\u0000').map((i) => i.key)).toEqual(['nulCharacter']);
+  });
+
+  it('is a schema error for any other value', () => {
+    expect(() => createAjv().compile({ type: 'string', plainText: 'free' })).toThrow();
   });
 });

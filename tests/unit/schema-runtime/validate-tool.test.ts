@@ -38,6 +38,17 @@ describe('the QA tool (npm run validate)', () => {
     expect(out).toContain('Broj ne može biti veći od 6656');
   });
 
+  it('refuses a control character in a one-line field and keeps line ends in a multi-line one, in either language', () => {
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIYhlL62tQrdexks0Hox4HcDoSlCWeEfmiFxAJaZZb4k ana@laptop';
+    const escaped = payload('escape.json', { name: 'laptop\u001b[2J', public_key: key });
+    const hr = run('api/ssh-key-new', escaped, '--lang', 'hr');
+    expect(hr.code).toBe(1);
+    expect(hr.out).toContain('/name: Sadrži kontrolni znak ili znak za smjer pisanja (U+001B), koji ne smije biti u tekstu');
+    const en = run('api/ssh-key-new', payload('newline.json', { name: 'laptop\nSubject: x', public_key: key }));
+    expect(en.out).toContain('/name: Must be a single line');
+    expect(run('api/extension-new', payload('lines.json', { reason: 'Prvi redak\r\n\tdrugi', date_end: '2027-01-31' })).code).toBe(0);
+  });
+
   it('accepts what a raised maximum in a copy of the schemas allows, with no code edit', () => {
     const schemasCopy = join(dir, 'schemas');
     cpSync(join(process.cwd(), 'schemas'), schemasCopy, { recursive: true });

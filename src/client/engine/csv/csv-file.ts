@@ -1,11 +1,17 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { spreadsheetSafe } from './spreadsheet-safe';
 
 /** UTF-8 byte order mark: spreadsheet programs then read Croatian letters correctly. */
 export const BOM = '\uFEFF';
 
-/** A CSV file's text: the BOM, the header row, then one line per row (RFC 4180 quoting, CRLF). */
+/**
+ * A CSV file's text: the BOM, the header row, then one line per row (RFC 4180 quoting, CRLF).
+ * Every export of the portal is written here, so every cell, headers included, goes through
+ * `spreadsheetSafe`.
+ */
 export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return BOM + stringify([header as string[], ...(rows as string[][])], { record_delimiter: 'windows' });
+  const records = [header, ...rows].map((record) => record.map(spreadsheetSafe));
+  return BOM + stringify(records, { record_delimiter: 'windows' });
 }
 
 /** Makes the browser download `text` as `fileName` (a CSV in UTF-8). */

@@ -4,7 +4,6 @@ import { AgGridReact } from 'ag-grid-react';
 import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
-  CsvExportModule,
   InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
@@ -23,13 +22,14 @@ import { gridLocaleText } from './grid-locale';
 import { useTranslation } from 'react-i18next';
 import './schema-grid.css';
 
-// Only what the grids use: client-side rows (with sorting), CSV export, and the two API modules
+// Only what the grids use: client-side rows (with sorting) and the two API modules
 // that `RowHeights` calls (onRowHeightChanged, the theme's row height). No Enterprise module (the
 // Set Filter is Enterprise-only), and not AG Grid's auto row height: it measures cell by cell.
+// Not its CSV export either: every export goes through our CSV writer (`engine/csv/csv-file.ts`).
 // Paging is done before the grid: it gets one page of rows. A list too big to send whole comes
 // page by page from the server through the infinite row model (one page is one block).
 // LocaleModule: the grid's own texts (paging, filters, overlays) in the interface language.
-ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, InfiniteRowModelModule, RenderApiModule, CsvExportModule, LocaleModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, InfiniteRowModelModule, RenderApiModule, LocaleModule]);
 
 const theme = themeQuartz.withParams({
   headerBackgroundColor: '#8b3a2f',

@@ -4,7 +4,7 @@ import { Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { FilterValues } from '@/schema-runtime/grid-filters';
 import { listRules } from '@/schema-runtime/grid-page-query';
-import { exportedText } from './column-defs';
+import { exportGridCsv } from './grid-csv';
 import type { GridRow } from './grid-types';
 import { pageSizeChoices } from './sort-rows';
 import { GridFooter } from './grid-footer';
@@ -54,14 +54,7 @@ export function PagedListBody({
     setExported(0);
     try {
       const all = await fetchAll((done, of) => setExported(of === 0 ? 100 : Math.floor((done / of) * 100)));
-      // The CSV writer is loaded on the first export only.
-      const { csvText, downloadCsv } = await import(/* webpackChunkName: "csv-file" */ '../csv/csv-file');
-      const defs = columnDefs.filter((_, i) => layout.columns[i].renderer !== 'action');
-      const text = csvText(
-        defs.map((d) => d.headerName ?? ''),
-        all.map((row) => defs.map((d) => exportedText(d, row))),
-      );
-      downloadCsv(`${layout.layout.exportName}.csv`, text);
+      await exportGridCsv(layout, columnDefs, all);
     } finally {
       setExported(null);
     }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Message } from 'semantic-ui-react';
-import type { GridApi } from 'ag-grid-community';
 import type { ResolvedOptions } from '@/schema-runtime/grid-filters';
 import { rowFilterValues } from '@/schema-runtime/grid-options';
-import { exportedText } from './column-defs';
+import { exportGridCsv } from './grid-csv';
 import type { GridRow } from './grid-types';
 import { gridRows } from './grid-rows';
 import { pageSizeChoices } from './sort-rows';
@@ -19,6 +18,8 @@ const FORMATTERS = { date: shownDate, dateTime: shownDateTime };
 // One for every grid: it holds rows and filter specs weakly, so it keeps what is still shown.
 const SEARCH_INDEX = createSearchIndex(FORMATTERS);
 const vocabulary = (id: string) => schemas.vocabulary(id);
+// The whole list needs nothing of the grid's API: the export writes the rows it holds itself.
+const NO_API = () => undefined;
 
 /**
  * A grid's rows from its whole list: the layout's row filter, the filters, the sort and the row
@@ -39,34 +40,19 @@ export function WholeListBody<T>({
   options,
 }: GridBodyProps & { data: readonly T[]; options: ResolvedOptions }) {
   const tk = useI18nKey();
-  const apiRef = useRef<GridApi<GridRow> | null>(null);
   const allowed = useMemo(() => rowFilterValues(layout, vocabulary), [layout]);
   const shown = useMemo(() => gridRows(layout, data, values, sort, options, allowed, FORMATTERS, SEARCH_INDEX), [layout, data, values, sort, options, allowed]);
   // Fill the search index while the user reads, so the first keystroke is as quick as the next.
   useEffect(() => SEARCH_INDEX.warm(data, layout.layout.filters), [data, layout]);
   const pageRows = useMemo(() => shown.rows.slice(page * pageSize, (page + 1) * pageSize) as GridRow[], [shown.rows, page, pageSize]);
   const sizes = useMemo(() => pageSizeChoices(constantNumbers(schemas.constants, layout.layout.pageSizesConstant), shown.rows.length), [layout, shown.rows.length]);
-  const onApi = useCallback((api: GridApi<GridRow> | null) => {
-    apiRef.current = api;
-  }, []);
-  // The grid holds one page; the export writes every row the filters leave, so it swaps them in briefly.
-  const onExport = useCallback(() => {
-    const api = apiRef.current;
-    if (!api) return;
-    const columnKeys = layout.columns.filter((c) => c.renderer !== 'action').map((c) => c.field);
-    api.setGridOption('rowData', shown.rows as GridRow[]);
-    api.exportDataAsCsv({
-      fileName: `${layout.layout.exportName}.csv`,
-      columnKeys,
-      processCellCallback: ({ column, node }) => exportedText(column.getColDef(), node?.data as GridRow | undefined),
-    });
-    api.setGridOption('rowData', pageRows);
-  }, [layout, shown.rows, pageRows]);
+  // The grid holds one page; the export writes every row the filters leave.
+  const onExport = useCallback(() => void exportGridCsv(layout, columnDefs, shown.rows as GridRow[]), [layout, columnDefs, shown.rows]);
 
   const emptyKey = shown.total === 0 ? layout.layout.emptyKey : layout.layout.noMatchKey;
   return (
     <>
-      <GridView columnDefs={columnDefs} rows={pageRows} pageSize={pageSize} onSort={onSort} onApi={onApi} />
+      <GridView columnDefs={columnDefs} rows={pageRows} pageSize={pageSize} onSort={onSort} onApi={NO_API} />
       {shown.rows.length === 0 && <Message className="grid-empty" content={tk(emptyKey)} />}
       <GridFooter
         count={shown.rows.length}

@@ -92,6 +92,9 @@ export default function NewPublicKeyPage() {
             onChange={(_e, { value }) => takeKey(String(value ?? ''), false)}
           />
           <p className="hint">{t('publicKeys.keyHint')}</p>
+          <p className="hint" data-testid="key-rule">
+            {t('publicKeys.keyRule', { bits: schemas.constants.sshRsaMinBits })}
+          </p>
           <input ref={fileInput} type="file" hidden data-testid="key-file" onChange={(event) => void loadFile(event)} />
           <Button type="button" basic className="file-load" onClick={() => fileInput.current?.click()}>
             <Icon name="upload" />

@@ -8,6 +8,8 @@ export interface Cluster {
   /** Requested resource types that make a project a candidate for a job record naming none. */
   resourceTags: string[];
   service?: 'notebook' | 'galaxy';
+  /** CPU cores and GPUs: the most hours a job record may claim per hour of its span. */
+  capacity?: { cpus: number; gpus: number };
 }
 
 /** The clusters and the accounting time zone, as rules/clusters.json says. */

@@ -169,7 +169,19 @@ export async function ingestUsage(
   const { clusters, timeZone } = clustersOf(schemas);
   const cluster = clusters.find((c) => c.name === resource);
   if (!cluster) throw new ApiError('unknownCluster', msg('unknownResource', { resource: JSON.stringify(resource ?? ''), known: clusters.map((c) => c.name).join(', ') }));
-  const rows = prepareRows(body, options.now ?? new Date(), schemas.constants.accountingIngestMaxRows);
+  const { constants } = schemas;
+  const rows = prepareRows(
+    body,
+    options.now ?? new Date(),
+    {
+      maxRows: constants.accountingIngestMaxRows,
+      capacity: cluster.capacity,
+      maxRecordDays: constants.accountingRecordMaxDays,
+      extraMaxDepth: constants.accountingExtraMaxDepth,
+      extraMaxBytes: constants.accountingExtraMaxBytes,
+    },
+    cluster.name,
+  );
 
   const users = await resolveUsers(db, [...new Set(rows.flatMap((r) => (r.user ? [r.user] : [])))]);
   const identifiers = [...new Set(rows.flatMap((r) => (r.project ? [r.project] : [])))];

@@ -31,7 +31,7 @@ async function keysCheck(run: ImportRun): Promise<Convert<Row, 'ssh_keys'>> {
     if (problems) return refuse('invalid', problems);
     let parsed;
     try {
-      parsed = parsePublicKey(row.public_key);
+      parsed = parsePublicKey(row.public_key, run.schemas.constants.sshRsaMinBits);
     } catch (error) {
       if (error instanceof KeyRejected) return refuse('invalid', error.message);
       throw error;
