@@ -266,10 +266,6 @@ export const MESSAGES = {
     hr: '{{user}} - Pozivnicu može otkazati samo osoba koja ju je poslala',
   },
   invitationNotFound: { en: '{{user}} - Invitation not found', hr: '{{user}} - Pozivnica nije pronađena' },
-  resendLeadOnly: {
-    en: '{{user}} - Only the project lead and staff may send an invitation again',
-    hr: '{{user}} - Pozivnicu ponovno mogu poslati samo voditelj projekta i osoblje',
-  },
   readinessLeadOnly: {
     en: 'Only the lead of the project and staff can see where its members stand',
     hr: 'Spremnost članova projekta mogu vidjeti samo njegov voditelj i osoblje',
