@@ -2171,6 +2171,10 @@ export interface PortalConstants {
    * Failed logins allowed per username in the window, whatever the addresses.
    */
   loginAttemptsPerUsername: 30;
+  /**
+   * Failed logins allowed per client network in the window, whatever the usernames (password spraying).
+   */
+  loginAttemptsPerNetwork: 50;
   loginWindowMinutes: 15;
   /**
    * The class of a registry project's institute entry that marks the lead institution.

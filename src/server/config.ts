@@ -45,6 +45,8 @@ export interface ServerConfig {
   invitesPerHour: number;
   /** How often the project lifecycle job runs (`LIFECYCLE_EVERY_MS`); unset: lifecycleEveryMs of rules/constants.json. */
   lifecycleEveryMs?: number;
+  /** The caps on password sign-ins of this process: checks at once, checks waiting, sign-ins of one network in progress (services/password-checks.ts). */
+  loginChecks: { atOnce: number; waiting: number; perNetwork: number };
 }
 
 /** Federated sign-in settings (README, "Federated sign-in"). */
@@ -113,6 +115,13 @@ function int(value: string | undefined, fallback: number | undefined, name: stri
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/** A whole number of at least 1. */
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const n = int(value, fallback, name)!;
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
   return n;
 }
 
@@ -211,5 +220,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     invitesPerHour: int(env.INVITES_PER_HOUR, 50, 'INVITES_PER_HOUR')!,
     lifecycleEveryMs: int(env.LIFECYCLE_EVERY_MS, undefined, 'LIFECYCLE_EVERY_MS') || undefined,
+    loginChecks: {
+      atOnce: positive(env.LOGIN_CHECKS_AT_ONCE, 2, 'LOGIN_CHECKS_AT_ONCE'),
+      waiting: int(env.LOGIN_CHECKS_WAITING, 100, 'LOGIN_CHECKS_WAITING')!,
+      perNetwork: positive(env.LOGIN_SIGN_INS_PER_NETWORK, 4, 'LOGIN_SIGN_INS_PER_NETWORK'),
+    },
   };
 }
