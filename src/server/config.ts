@@ -47,6 +47,14 @@ export interface ServerConfig {
   lifecycleEveryMs?: number;
   /** The caps on password sign-ins of this process: checks at once, checks waiting, sign-ins of one network in progress (services/password-checks.ts). */
   loginChecks: { atOnce: number; waiting: number; perNetwork: number };
+  /** How long sessions live (services/sessions.ts): idle and absolute, in minutes, for users and for staff. */
+  sessions: SessionSettings;
+}
+
+/** Session lifetimes in minutes: ended after `idle` minutes without a request, and `absolute` minutes after sign-in at the latest. */
+export interface SessionSettings {
+  user: { idle: number; absolute: number };
+  staff: { idle: number; absolute: number };
 }
 
 /** Federated sign-in settings (README, "Federated sign-in"). */
@@ -123,6 +131,19 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   const n = int(value, fallback, name)!;
   if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
   return n;
+}
+
+/** The session lifetimes; staff's default to shorter ones, and none may be longer than its absolute lifetime allows. */
+function sessionSettings(env: NodeJS.ProcessEnv): SessionSettings {
+  const lifetimes = (idleName: string, idle: number, absoluteName: string, absolute: number) => {
+    const times = { idle: positive(env[idleName], idle, idleName), absolute: positive(env[absoluteName], absolute, absoluteName) };
+    if (times.idle > times.absolute) throw new Error(`${idleName} (${times.idle}) must not be longer than ${absoluteName} (${times.absolute})`);
+    return times;
+  };
+  return {
+    user: lifetimes('SESSION_IDLE_MINUTES', 8 * 60, 'SESSION_MAX_MINUTES', 14 * 24 * 60),
+    staff: lifetimes('SESSION_STAFF_IDLE_MINUTES', 60, 'SESSION_STAFF_MAX_MINUTES', 12 * 60),
+  };
 }
 
 /**
@@ -225,5 +246,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       waiting: int(env.LOGIN_CHECKS_WAITING, 100, 'LOGIN_CHECKS_WAITING')!,
       perNetwork: positive(env.LOGIN_SIGN_INS_PER_NETWORK, 4, 'LOGIN_SIGN_INS_PER_NETWORK'),
     },
+    sessions: sessionSettings(env),
   };
 }

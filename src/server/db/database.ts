@@ -25,6 +25,7 @@ import * as activeMembers from './migrations/0022-active-members';
 import * as activeMemberFlag from './migrations/0023-active-member-flag';
 import * as shownDates from './migrations/0024-shown-dates';
 import * as projectsOrderWithState from './migrations/0025-projects-order-with-state';
+import * as sessionActivity from './migrations/0026-session-activity';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-active-member-flag': activeMemberFlag,
   '0024-shown-dates': shownDates,
   '0025-projects-order-with-state': projectsOrderWithState,
+  '0026-session-activity': sessionActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

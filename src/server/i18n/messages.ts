@@ -266,6 +266,7 @@ export const MESSAGES = {
     hr: '{{user}} - Pozivnicu može otkazati samo osoba koja ju je poslala',
   },
   invitationNotFound: { en: '{{user}} - Invitation not found', hr: '{{user}} - Pozivnica nije pronađena' },
+  sessionNotFound: { en: '{{user}} - Session not found; it may have ended already', hr: '{{user}} - Sesija nije pronađena; možda je već završila' },
   readinessLeadOnly: {
     en: 'Only the lead of the project and staff can see where its members stand',
     hr: 'Spremnost članova projekta mogu vidjeti samo njegov voditelj i osoblje',

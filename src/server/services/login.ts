@@ -12,16 +12,17 @@ import type { AppContext, AuthContext } from '../context';
 import { ApiError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { clientNetwork } from './client-network';
-import { createSession, deleteSession, randomToken } from './sessions';
+import { createSession, deleteSession, randomToken, sessionDaysOf } from './sessions';
 import { passwordCheckGate } from './password-checks';
 import { rememberFederatedLogout } from './saml/logout';
 
 /** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
 export const KNOWN_BROWSER_DAYS = 180;
 
-/** The caller of a password login: its address and the known-browser cookie it sent, if any. */
+/** The caller of a password login: its address, its browser's User-Agent and the known-browser cookie it sent, if any. */
 export interface LoginClient {
   ip: string;
+  userAgent?: string;
   knownBrowser?: string;
 }
 
@@ -86,7 +87,7 @@ async function checkedLogin(
   language: string | undefined,
 ): Promise<{ token: string; expiresAt: Date; knownBrowser: string }> {
   const { db, schemas } = ctx;
-  const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork, loginWindowMinutes, sessionDays } = schemas.constants;
+  const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork, loginWindowMinutes } = schemas.constants;
   const name = username.toLowerCase();
   const network = clientNetwork(client.ip);
   const perAddress = `${network}|${name}`;
@@ -148,7 +149,7 @@ async function checkedLogin(
       .where('password_hash', '=', stored)
       .execute();
   if (previousSessionId) await deleteSession(db, previousSessionId);
-  const session = await createSession(db, user.id, sessionDays);
+  const session = await createSession(db, user.id, sessionDaysOf(ctx.config.sessions, user), null, undefined, client);
   const remembered = language === 'hr' || language === 'en' ? { language } : {};
   await db.updateTable('users').set({ last_login: new Date(), ...remembered }).where('id', '=', user.id).execute();
   const browserId = browser ?? randomToken(16);
