@@ -1148,6 +1148,40 @@ export interface MessageAnswer {
   status: Status;
 }
 /**
+ * Answer of GET /api/v1/internal/my-sessions/: the caller's live sessions, the last used first. id names a session in the calls that end it (never its cookie); browser and system are read from the User-Agent it signed in with (null when not recognised), address is the client address that last used it, current marks the session of this request.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "MySessionsAnswer".
+ */
+export interface MySessionsAnswer {
+  sessions: MySession[];
+}
+/**
+ * This interface was referenced by `MySessionsAnswer`'s JSON-Schema
+ * via the `definition` "session".
+ */
+export interface MySession {
+  id: string;
+  started: string;
+  lastUsed: string;
+  browser: string | null;
+  system: string | null;
+  address: string;
+  federated: boolean;
+  current: boolean;
+}
+/**
+ * Answer of the calls that end sessions: how many were ended, and whether the caller's own session was one of them (then its cookie is cleared).
+ *
+ * This interface was referenced by `MySessionsAnswer`'s JSON-Schema
+ * via the `definition` "ended".
+ */
+export interface SessionsEndedAnswer {
+  status: Status;
+  ended: number;
+  currentEnded: boolean;
+}
+/**
  * Answers of the operator endpoints.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -2183,7 +2217,6 @@ export interface PortalConstants {
   apiDateFormat: 'yyyy-MM-dd';
   defaultLocale: 'hr';
   locales: ['hr', 'en'];
-  sessionDays: 14;
   /**
    * Failed logins allowed per address and username in the window.
    */
@@ -2192,6 +2225,10 @@ export interface PortalConstants {
    * Failed logins allowed per username in the window, whatever the addresses.
    */
   loginAttemptsPerUsername: 30;
+  /**
+   * Failed logins allowed per client network in the window, whatever the usernames (password spraying).
+   */
+  loginAttemptsPerNetwork: 50;
   loginWindowMinutes: 15;
   /**
    * The class of a registry project's institute entry that marks the lead institution.

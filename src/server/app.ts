@@ -25,6 +25,7 @@ import { inviteRoutes } from './routes/invites';
 import { readinessRoutes } from './routes/readiness';
 import { membershipRoutes } from './routes/memberships';
 import { mailPreferenceRoutes } from './routes/mail-preferences';
+import { mySessionRoutes } from './routes/my-sessions';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
 import { gridPageRoutes } from './routes/grid-pages';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => membershipRoutes(api, ctx));
   await app.register(async (api) => readinessRoutes(api, ctx));
   await app.register(async (api) => mailPreferenceRoutes(api, ctx));
+  await app.register(async (api) => mySessionRoutes(api, ctx));
   await app.register(async (api) => accountingRoutes(api, ctx));
   await app.register(async (api) => grantRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));

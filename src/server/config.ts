@@ -45,6 +45,16 @@ export interface ServerConfig {
   invitesPerHour: number;
   /** How often the project lifecycle job runs (`LIFECYCLE_EVERY_MS`); unset: lifecycleEveryMs of rules/constants.json. */
   lifecycleEveryMs?: number;
+  /** The caps on password sign-ins of this process: checks at once, checks waiting, sign-ins of one network in progress (services/password-checks.ts). */
+  loginChecks: { atOnce: number; waiting: number; perNetwork: number };
+  /** How long sessions live (services/sessions.ts): idle and absolute, in minutes, for users and for staff. */
+  sessions: SessionSettings;
+}
+
+/** Session lifetimes in minutes: ended after `idle` minutes without a request, and `absolute` minutes after sign-in at the latest. */
+export interface SessionSettings {
+  user: { idle: number; absolute: number };
+  staff: { idle: number; absolute: number };
 }
 
 /** Federated sign-in settings (README, "Federated sign-in"). */
@@ -114,6 +124,26 @@ function int(value: string | undefined, fallback: number | undefined, name: stri
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+/** A whole number of at least 1. */
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const n = int(value, fallback, name)!;
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
+}
+
+/** The session lifetimes; staff's default to shorter ones, and none may be longer than its absolute lifetime allows. */
+function sessionSettings(env: NodeJS.ProcessEnv): SessionSettings {
+  const lifetimes = (idleName: string, idle: number, absoluteName: string, absolute: number) => {
+    const times = { idle: positive(env[idleName], idle, idleName), absolute: positive(env[absoluteName], absolute, absoluteName) };
+    if (times.idle > times.absolute) throw new Error(`${idleName} (${times.idle}) must not be longer than ${absoluteName} (${times.absolute})`);
+    return times;
+  };
+  return {
+    user: lifetimes('SESSION_IDLE_MINUTES', 8 * 60, 'SESSION_MAX_MINUTES', 14 * 24 * 60),
+    staff: lifetimes('SESSION_STAFF_IDLE_MINUTES', 60, 'SESSION_STAFF_MAX_MINUTES', 12 * 60),
+  };
 }
 
 /**
@@ -211,5 +241,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     invitesPerHour: int(env.INVITES_PER_HOUR, 50, 'INVITES_PER_HOUR')!,
     lifecycleEveryMs: int(env.LIFECYCLE_EVERY_MS, undefined, 'LIFECYCLE_EVERY_MS') || undefined,
+    loginChecks: {
+      atOnce: positive(env.LOGIN_CHECKS_AT_ONCE, 2, 'LOGIN_CHECKS_AT_ONCE'),
+      waiting: int(env.LOGIN_CHECKS_WAITING, 100, 'LOGIN_CHECKS_WAITING')!,
+      perNetwork: positive(env.LOGIN_SIGN_INS_PER_NETWORK, 4, 'LOGIN_SIGN_INS_PER_NETWORK'),
+    },
+    sessions: sessionSettings(env),
   };
 }

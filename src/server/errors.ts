@@ -53,6 +53,11 @@ export const ERRORS = {
     hr: 'Previše pozivnica poslano u posljednjih sat vremena',
   },
   registryUnavailable: { status: 502, en: 'The research registry cannot be reached', hr: 'Sustav CroRIS trenutno nije dostupan' },
+  loginBusy: {
+    status: 503,
+    en: 'Too many sign-ins are being checked right now; try again in a moment',
+    hr: 'Upravo se provjerava previše prijava; pokušajte ponovno za trenutak',
+  },
   federationUnavailable: {
     status: 503,
     en: 'The identity federation cannot be reached',

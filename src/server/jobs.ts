@@ -30,7 +30,7 @@ interface Job {
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
-    { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db) },
+    { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db, ctx.config.sessions) },
     { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
     {
       name: 'purge-login-attempts',

@@ -128,6 +128,10 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/users-intprojects/:projectId', (i) => ({ url: `/api/v1/internal/users-intprojects/${i.internal.id}`, body: [{ label: 'Luka Marić', value: 'newbie' }] }), STAFF_ONLY(200).map((s, n) => (n === 6 ? 400 : s))],
   // Mail preferences: anyone signed in keeps their own; only a lead of the project mutes it (none of these callers leads it).
   ['GET', '/api/v1/internal/mail-preferences/', () => ({ url: '/api/v1/internal/mail-preferences/' }), SIGNED_IN(200)],
+  // One's own sessions: anyone signed in sees and ends their own; an id that is not theirs is not found.
+  ['GET', '/api/v1/internal/my-sessions/', () => ({ url: '/api/v1/internal/my-sessions/' }), SIGNED_IN(200)],
+  ['POST', '/api/v1/internal/my-sessions/:id/end', () => ({ url: `/api/v1/internal/my-sessions/${'a'.repeat(22)}/end` }), SIGNED_IN(404)],
+  ['POST', '/api/v1/internal/my-sessions/end-others', () => ({ url: '/api/v1/internal/my-sessions/end-others' }), SIGNED_IN(200)],
   ['PUT', '/api/v1/internal/mail-preferences/', () => ({ url: '/api/v1/internal/mail-preferences/', body: { language: 'hr', routine: 'immediate' } }), SIGNED_IN(200)],
   ['PUT', '/api/v1/internal/projects/:identifier/mail-mute', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}/mail-mute`, body: { muted: true } }), SIGNED_IN(403)],
   // Usage: own usage for anyone signed in; per project and per user only for its lead and staff.

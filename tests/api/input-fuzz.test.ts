@@ -136,6 +136,9 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },
       { method: 'PUT', path: '/api/v1/internal/mail-preferences/', role: 'lead', template: { language: 'en', routine: 'weekly' } },
       { method: 'PUT', path: '/api/v1/internal/projects/:p/mail-mute', role: 'lead', param: encodeURIComponent(project.identifier), template: { muted: true } },
+      // Last, each call with a session of its own: ending sessions must not end the ones the routes above use.
+      { method: 'POST', path: '/api/v1/internal/my-sessions/:p/end', role: 'newbie' },
+      { method: 'POST', path: '/api/v1/internal/my-sessions/end-others', role: 'newbie', template: {} },
     ];
   });
 
@@ -148,7 +151,7 @@ describe('input fuzzing of the mutating routes', () => {
     return result.rows[0].h;
   }
 
-  /** A caller of the role: one session per role, except a fresh one for logout (which ends it). */
+  /** A caller of the role: one session per role, except a fresh one for logout and the session routes (which end sessions). */
   const sessions = new Map<Role, { cookie: string; csrf: string }>();
   async function caller(role: Role, fresh: boolean): Promise<{ cookie: string; csrf: string }> {
     if (!fresh && sessions.has(role)) return sessions.get(role)!;
@@ -172,7 +175,7 @@ describe('input fuzzing of the mutating routes', () => {
       const input = fc.record({ param: hasParam ? paramFrom(route.param) : fc.constant(''), transport: transportFrom(route.template) });
       await fc.assert(
         fc.asyncProperty(input, async ({ param, transport }) => {
-          const who = await caller(route.role, route.path === '/auth/logout/');
+          const who = await caller(route.role, route.path === '/auth/logout/' || route.path.includes('/my-sessions/'));
           const before = current;
           const url = route.path.replace(':p', param);
           const headers: Record<string, string> = { cookie: who.cookie, 'x-csrftoken': who.csrf };

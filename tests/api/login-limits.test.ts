@@ -4,6 +4,7 @@ import { clientNetwork } from '../../src/server/services/client-network';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
 import { addUser } from '../support/fixtures';
+import { passwordCheckGate } from '../../src/server/services/password-checks';
 
 /**
  * Defect 1: the login rate limit. Forwarded addresses count only from configured proxies, and a
@@ -11,7 +12,7 @@ import { addUser } from '../support/fixtures';
  * themselves (docs/decisions/0240-login-throttling-and-https.md).
  */
 const schemas = loadSchemaSet();
-const { loginAttemptsPerWindow, loginAttemptsPerUsername } = schemas.constants;
+const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork } = schemas.constants;
 
 type From = { remoteAddress: string; forwardedFor?: string; cookie?: string };
 
@@ -190,6 +191,116 @@ describe('the per-username ceiling refuses only clients that failed', () => {
       expect(answers.nobody).toEqual(answers.owner);
       expect(answers.owner.checks).toEqual([1, 0]);
       expect(answers.owner.clean).toEqual({ status: { code: 429, message: 'Too many login attempts; try again in a few minutes', key: 'tooManyLoginAttempts' } });
+    } finally {
+      scrypt.mockRestore();
+    }
+  });
+});
+
+describe('password spraying from one network (docs/decisions/0620-password-spraying-and-check-cap.md)', () => {
+  let t: TestApp;
+  const proxy = (forwardedFor: string, cookie?: string): From => ({ remoteAddress: '127.0.0.1', forwardedFor, cookie });
+  const knownBrowserOf = (res: Awaited<ReturnType<typeof attempt>>) => `computing_known_browser=${res.cookies.find((c) => c.name === 'computing_known_browser')!.value}`;
+
+  /** One wrong password tried over many usernames, known and unknown in turn, from one network. */
+  async function spray(from: (i: number) => string, count: number) {
+    const answers: { status: number; body: unknown }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const username = i % 2 === 0 ? `sprayed${i % 10}` : `nobody${i}`;
+      const res = await attempt(t, username, 'Summer2026!', proxy(from(i)));
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    return answers;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, schemas, config: { trustProxy: ['127.0.0.1'] } });
+    for (let i = 0; i < 10; i += 1) await addUser(t.ctx, `sprayed${i}`);
+    await addUser(t.ctx, 'owner');
+    await addUser(t.ctx, 'natted');
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.ctx.db.deleteFrom('login_attempts').execute());
+
+  it(`refuses a network with 429 after ${loginAttemptsPerNetwork} failures over any usernames, while another network signs in`, async () => {
+    const answers = await spray(() => '203.0.113.44', loginAttemptsPerNetwork + 20);
+    expect(answers.slice(0, loginAttemptsPerNetwork).every((a) => a.status === 401)).toBe(true);
+    expect(answers.slice(loginAttemptsPerNetwork).every((a) => a.status === 429)).toBe(true);
+    // Past the limit the sprayer's right guess is refused too; the owner elsewhere is not.
+    expect((await attempt(t, 'sprayed3', 'sprayed3', proxy('203.0.113.44'))).statusCode).toBe(429);
+    expect((await attempt(t, 'owner', 'owner', proxy('192.0.2.30'))).statusCode).toBe(200);
+    expect((await attempt(t, 'sprayed3', 'sprayed3', proxy('192.0.2.31'))).statusCode).toBe(200);
+  });
+
+  it('answers known and unknown usernames alike before and past the network limit', async () => {
+    const answers = await spray(() => '203.0.113.45', loginAttemptsPerNetwork + 4);
+    const known = answers.filter((_, i) => i % 2 === 0);
+    const unknown = answers.filter((_, i) => i % 2 === 1);
+    expect(known.map((a) => a.status)).toEqual(unknown.map((a) => a.status));
+    expect(known.map((a) => a.body)).toEqual(unknown.map((a) => a.body));
+    expect(answers[0].body).toEqual({ status: { code: 401, message: 'Invalid username or password', key: 'loginFailed' } });
+    expect(answers.at(-1)!.body).toEqual({ status: { code: 429, message: 'Too many login attempts; try again in a few minutes', key: 'tooManyLoginAttempts' } });
+  });
+
+  it('counts an IPv6 sprayer by its /64, whatever address of it each guess comes from', async () => {
+    const answers = await spray((i) => `2001:db8:7:8::${(i + 1).toString(16)}`, loginAttemptsPerNetwork + 3);
+    expect(answers.slice(loginAttemptsPerNetwork).every((a) => a.status === 429)).toBe(true);
+    expect((await attempt(t, 'owner', 'owner', proxy('2001:db8:7:9::1'))).statusCode).toBe(200);
+  });
+
+  it('still lets a user in from the sprayed network with the browser they signed in with before', async () => {
+    const browser = knownBrowserOf(await attempt(t, 'natted', 'natted', proxy('198.18.0.1')));
+    await spray(() => '198.18.0.1', loginAttemptsPerNetwork);
+    expect((await attempt(t, 'natted', 'natted', proxy('198.18.0.1'))).statusCode).toBe(429);
+    expect((await attempt(t, 'natted', 'natted', proxy('198.18.0.1', browser))).statusCode).toBe(200);
+  });
+});
+
+describe('the cap on password checks running at once (docs/decisions/0620-password-spraying-and-check-cap.md)', () => {
+  let t: TestApp;
+  const proxy = (forwardedFor: string): From => ({ remoteAddress: '127.0.0.1', forwardedFor });
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, schemas, config: { trustProxy: ['127.0.0.1'], loginChecks: { atOnce: 1, waiting: 3, perNetwork: 3 } } });
+    await addUser(t.ctx, 'staffer', { is_staff: true });
+  });
+  afterAll(() => t.close());
+
+  it('queues a flood from one network behind the others, refuses its excess unchecked and a full queue with 503', async () => {
+    // Each password check is held until released, so what waits where is certain.
+    const held: { password: string; go: () => void }[] = [];
+    const real = crypto.scrypt;
+    const scrypt = jest.spyOn(crypto, 'scrypt').mockImplementation(((password: string, ...rest: unknown[]) => {
+      held.push({ password: String(password), go: () => (real as (...a: unknown[]) => void)(password, ...rest) });
+    }) as typeof crypto.scrypt);
+    const gate = passwordCheckGate(t.ctx);
+    const until = async (test: () => boolean) => {
+      while (!test()) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const flood = [0, 1, 2].map((i) => attempt(t, `flood${i}`, `flood-${i}`, proxy('203.0.113.60')));
+      await until(() => gate.load.running === 1 && gate.load.waiting === 2);
+      // The flood's network has its share of sign-ins in progress: its next is refused at once, unchecked.
+      const excess = await attempt(t, 'flood3', 'flood-3', proxy('203.0.113.60'));
+      expect(excess.statusCode).toBe(429);
+      expect(excess.json().status.key).toBe('tooManyLoginAttempts');
+      const staff = attempt(t, 'staffer', 'staffer', proxy('192.0.2.40'));
+      await until(() => gate.load.waiting === 3);
+      // The queue is full: any network is told to come back, before its check.
+      const busy = await attempt(t, 'staffer', 'staffer', proxy('192.0.2.41'));
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json().status).toEqual({ code: 503, message: 'Too many sign-ins are being checked right now; try again in a moment', key: 'loginBusy' });
+      // Released one by one: the staff member's check comes second, before the flood's others.
+      const order: string[] = [];
+      while (order.length < 4) {
+        await until(() => held.length > order.length);
+        const next = held[order.length];
+        order.push(next.password);
+        next.go();
+      }
+      expect(order).toEqual(['flood-0', 'flood-1', 'staffer', 'flood-2']);
+      expect((await staff).statusCode).toBe(200);
+      expect((await Promise.all(flood)).map((r) => r.statusCode)).toEqual([401, 401, 401]);
+      expect(gate.load).toEqual({ running: 0, waiting: 0, signIns: 0 });
     } finally {
       scrypt.mockRestore();
     }

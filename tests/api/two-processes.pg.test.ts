@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../src/server/db/database';
 import { createDemoDatabase, type TestDatabase } from '../support/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
+import { MAX_AGE_MS } from '../../src/server/services/session-cache';
 import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
@@ -64,6 +65,39 @@ describe('two server processes behind a proxy (PostgreSQL)', () => {
     expect(added.status).toBe(201);
     const keys = (await (await fetch(`${a.url}/api/v1/internal/keys/`, { headers: { cookie } })).json()) as { name: string }[];
     expect(keys.map((k) => k.name)).toContain('two-processes');
+  });
+
+  it('a session ended through one process, or of a user switched off, is refused by the other at once', async () => {
+    const [a, b] = processes;
+    const active = async (url: string, cookie: string) => ((await (await fetch(`${url}/api/v1/sessionactive`, { headers: { cookie } })).json()) as { active: boolean }).active;
+    // The other process drops what it holds on the database's notification, and re-reads a held
+    // session at least every MAX_AGE_MS whatever happens (services/session-cache.ts).
+    const refused = async (url: string, cookie: string) => {
+      const deadline = Date.now() + MAX_AGE_MS + 1000;
+      while (await active(url, cookie)) if (Date.now() > deadline) return false;
+      return true;
+    };
+    const first = await signInOverHttp(a.url, 'lead');
+    const second = await signInOverHttp(a.url, 'lead');
+    // Both are used on b, so that b holds them in its cache.
+    expect(await active(b.url, first.cookie)).toBe(true);
+    expect(await active(b.url, second.cookie)).toBe(true);
+    const listed = (await (await fetch(`${a.url}/api/v1/internal/my-sessions/`, { headers: { cookie: first.cookie } })).json()) as { sessions: { id: string; current: boolean }[] };
+    const others = listed.sessions.filter((s) => !s.current);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) {
+      const ended = await fetch(`${a.url}/api/v1/internal/my-sessions/${other.id}/end`, { method: 'POST', headers: { cookie: first.cookie, 'x-csrftoken': first.csrf } });
+      expect(ended.status).toBe(200);
+    }
+    expect(await refused(b.url, second.cookie)).toBe(true);
+    expect(await active(b.url, first.cookie)).toBe(true);
+    // Staff switch a user off: every process refuses that user's sessions.
+    const newbie = await signInOverHttp(b.url, 'newbie');
+    expect(await active(a.url, newbie.cookie)).toBe(true);
+    await handle.db.updateTable('users').set({ is_active: false }).where('username', '=', 'newbie').execute();
+    expect(await refused(a.url, newbie.cookie)).toBe(true);
+    expect(await refused(b.url, newbie.cookie)).toBe(true);
+    await handle.db.updateTable('users').set({ is_active: true }).where('username', '=', 'newbie').execute();
   });
 
   it('moves a project near its end once, with one history row and one mail, while both processes run the job', async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, loginAs, screenshot } from './helpers/portal';
+import { expectNoSeriousAxe, useLanguage } from './helpers/axe';
+import { expectToast, loginAs, screenshot, sessionIsActive } from './helpers/portal';
 
 test('my info shows status, directory data and research-registry data', async ({ page }) => {
   await loginAs(page, 'lead');
@@ -81,4 +82,66 @@ test('a lead mutes the routine notices of a project on its membership page, and 
   await mute.getByText('Utišaj rutinske obavijesti o ovom projektu').click();
   await expectToast(page, 'success', 'Rutinske obavijesti o projektu ponovno stižu');
   await expect(toggle).not.toBeChecked();
+});
+
+test.describe('sessions on my info', () => {
+  // Only this test signs in as admin: ending "all others" must not end another test's session.
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+  test('lists the sessions, ends another one and all others, in Croatian and English, on a phone too', async ({ browser, baseURL }) => {
+    // Three browsers sign in, and the page is checked in two languages and two widths.
+    test.setTimeout(120_000);
+    const here = await browser.newContext({ baseURL, userAgent: LAPTOP });
+    const phone = await browser.newContext({ baseURL, userAgent: PHONE });
+    const third = await browser.newContext({ baseURL });
+    const [page, phonePage, thirdPage] = await Promise.all([here.newPage(), phone.newPage(), third.newPage()]);
+    try {
+      await loginAs(page, 'admin');
+      await loginAs(phonePage, 'admin');
+      await page.goto('/ui/my-info');
+      const sessions = page.getByTestId('my-sessions');
+      await expect(sessions.getByRole('heading', { name: 'Vaše sesije' })).toBeVisible();
+      const mine = sessions.locator('[data-testid="my-session"][data-current="true"]');
+      await expect(mine).toContainText('Firefox 133, Windows');
+      await expect(mine).toContainText('ovaj preglednik');
+      const onPhone = sessions.getByTestId('my-session').filter({ hasText: 'Safari 17, iOS' });
+      await expect(onPhone).toHaveCount(1);
+      await expect(onPhone).toContainText('127.0.0.1');
+      await expectNoSeriousAxe(page);
+
+      // "End" on the phone's row: the phone is signed out, this browser is not.
+      await onPhone.getByRole('button', { name: 'Završi sesiju u pregledniku Safari 17, iOS' }).click();
+      await expectToast(page, 'success', 'Sesija je završena');
+      await expect(onPhone).toHaveCount(0);
+      expect(await sessionIsActive(phonePage)).toBe(false);
+      expect(await sessionIsActive(page)).toBe(true);
+
+      // English, and "end all others" after a sign-in elsewhere.
+      await loginAs(thirdPage, 'admin');
+      await useLanguage(page, 'en');
+      await page.reload();
+      await expect(sessions.getByRole('heading', { name: 'Your sessions' })).toBeVisible();
+      await expect(sessions.getByTestId('my-session')).toHaveCount(2);
+      await expect(mine).toContainText('this browser');
+      await expectNoSeriousAxe(page);
+      await sessions.getByRole('button', { name: 'End all other sessions' }).click();
+      await expectToast(page, 'success', 'Other sessions ended: 1');
+      await expect(sessions.getByTestId('my-session')).toHaveCount(1);
+      await expect(sessions.getByRole('button', { name: 'End all other sessions' })).toBeDisabled();
+      expect(await sessionIsActive(thirdPage)).toBe(false);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoSeriousAxe(page);
+      await screenshot(page, 'my-info-sessions-phone');
+
+      // Ending its own session signs this browser out.
+      await mine.getByRole('button', { name: /End this session/ }).click();
+      await expect(page).toHaveURL(/\/ui\/login/);
+      expect(await sessionIsActive(page)).toBe(false);
+    } finally {
+      await Promise.all([here.close(), phone.close(), third.close()]);
+    }
+  });
 });

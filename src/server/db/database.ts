@@ -25,6 +25,7 @@ import * as activeMembers from './migrations/0022-active-members';
 import * as activeMemberFlag from './migrations/0023-active-member-flag';
 import * as shownDates from './migrations/0024-shown-dates';
 import * as projectsOrderWithState from './migrations/0025-projects-order-with-state';
+import * as sessionActivity from './migrations/0026-session-activity';
 import * as importedApiKeys from './migrations/0030-imported-api-keys';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-active-member-flag': activeMemberFlag,
   '0024-shown-dates': shownDates,
   '0025-projects-order-with-state': projectsOrderWithState,
+  '0026-session-activity': sessionActivity,
   '0030-imported-api-keys': importedApiKeys,
 };
 

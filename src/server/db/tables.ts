@@ -59,6 +59,12 @@ export interface SessionsTable {
   saml_session_index: ColumnType<string | null, string | null | undefined, string | null>;
   /** The service provider a federated session signed in through, 'national' or 'edugain' (0015); null: password. */
   saml_federation: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a request last came with the session, to the minute (0026): the idle timeout counts from it. */
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The User-Agent of the browser that signed in (0026), at most 512 characters. */
+  user_agent: ColumnType<string, string | undefined, string>;
+  /** The client address that last used the session (0026). */
+  ip: ColumnType<string, string | undefined, string>;
 }
 
 export interface SamlRequestsTable {

@@ -270,10 +270,7 @@ export const MESSAGES = {
     hr: '{{user}} - Pozivnicu može otkazati samo osoba koja ju je poslala',
   },
   invitationNotFound: { en: '{{user}} - Invitation not found', hr: '{{user}} - Pozivnica nije pronađena' },
-  resendLeadOnly: {
-    en: '{{user}} - Only the project lead and staff may send an invitation again',
-    hr: '{{user}} - Pozivnicu ponovno mogu poslati samo voditelj projekta i osoblje',
-  },
+  sessionNotFound: { en: '{{user}} - Session not found; it may have ended already', hr: '{{user}} - Sesija nije pronađena; možda je već završila' },
   readinessLeadOnly: {
     en: 'Only the lead of the project and staff can see where its members stand',
     hr: 'Spremnost članova projekta mogu vidjeti samo njegov voditelj i osoblje',

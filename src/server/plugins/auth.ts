@@ -74,7 +74,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     // Static assets: public GETs that never need to know who asks.
     if (request.routeOptions.config?.session === false && !MUTATING.has(request.method)) return;
     const token = request.cookies[names.session];
-    request.auth = token ? await findSession(ctx.db, token) : null;
+    request.auth = token ? await findSession(ctx.db, token, ctx.config.sessions, { ip: request.ip }) : null;
     if (request.auth) await rememberLanguage(ctx, request.auth.user, request.cookies[names.language]);
     if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers['x-csrftoken'];

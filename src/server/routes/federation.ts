@@ -3,7 +3,7 @@ import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { cookieNames, cookieOptions } from '../plugins/auth';
-import { createSession, deleteSession } from '../services/sessions';
+import { createSession, deleteSession, sessionDaysOf } from '../services/sessions';
 import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/saml/acs';
 import { authnRequestId, bindRequest, pendingRequests, releaseRequest } from '../services/saml/browser-binding';
 import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, takeFederatedLogout, type FederatedLogout } from '../services/saml/logout';
@@ -28,7 +28,6 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
   const refresh = startMetadataRefresh(ctx, providers, app.log);
   app.addHook('onClose', async () => refresh.stop());
   const names = cookieNames(ctx);
-  const { sessionDays } = ctx.schemas.constants;
 
   // Identity providers post forms; only this plugin's routes accept them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => {
@@ -95,7 +94,8 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         }
         if (outcome.requestId) releaseRequest(ctx, request, reply, outcome.requestId);
         if (request.auth) await deleteSession(ctx.db, request.auth.sessionId);
-        const session = await createSession(ctx.db, outcome.user.id, sessionDays, outcome.issuer, outcome);
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        const session = await createSession(ctx.db, outcome.user.id, sessionDaysOf(ctx.config.sessions, outcome.user), outcome.issuer, outcome, client);
         reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
         reply.clearCookie(names.csrf, cookieOptions(ctx));
         request.log.info({ federation: name, user: outcome.user.username, created: outcome.created, unsolicited: !outcome.requestId }, 'SAML login');

@@ -35,7 +35,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const client = { ip: request.ip, knownBrowser: request.cookies[names.knownBrowser] };
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'], knownBrowser: request.cookies[names.knownBrowser] };
       const session = await passwordLogin(ctx, request.body, client, request.auth?.sessionId ?? null, request.cookies[names.language]);
       reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
       reply.setCookie(names.knownBrowser, session.knownBrowser, { ...cookieOptions(ctx), maxAge: KNOWN_BROWSER_DAYS * 86_400 });

@@ -1,7 +1,8 @@
 /**
  * Sign-in and sign-out. Sign-in with username and password (POST /auth/login/): the attempt limits per client network
- * and username, per username and per known browser, the password check (upgrading an older hash to the current one), and the new session
- * replacing the caller's old one.
+ * and username, per username, per client network over all usernames and per known browser, the password check
+ * (capped per process, services/password-checks.ts; upgrading an older hash to the current one), and the new
+ * session replacing the caller's old one.
  */
 import type { FastifyReply } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -11,15 +12,17 @@ import type { AppContext, AuthContext } from '../context';
 import { ApiError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { clientNetwork } from './client-network';
-import { createSession, deleteSession, randomToken } from './sessions';
+import { createSession, deleteSession, randomToken, sessionDaysOf } from './sessions';
+import { passwordCheckGate } from './password-checks';
 import { rememberFederatedLogout } from './saml/logout';
 
 /** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
 export const KNOWN_BROWSER_DAYS = 180;
 
-/** The caller of a password login: its address and the known-browser cookie it sent, if any. */
+/** The caller of a password login: its address, its browser's User-Agent and the known-browser cookie it sent, if any. */
 export interface LoginClient {
   ip: string;
+  userAgent?: string;
   knownBrowser?: string;
 }
 
@@ -50,28 +53,49 @@ function knownBrowserId(ctx: AppContext, cookie: string | undefined, name: strin
  * username, or a browser that signed in as this user before and has not used up its own attempts,
  * still has its password checked — the right one signs in, a wrong one counts and is refused with
  * the same 429. So failures spread over many networks cost the attacker a fresh network per guess
- * and never keep the owner out (docs/decisions/0240-login-throttling-and-https.md). Every path
- * runs the same queries and one password check for known and unknown usernames alike.
+ * and never keep the owner out (docs/decisions/0240-login-throttling-and-https.md). Failures of
+ * one network over all usernames are counted too (`loginAttemptsPerNetwork`): past that, the
+ * network is refused unchecked — password spraying — except for a browser that signed in as this
+ * user before and has not used up its own attempts (docs/decisions/0620-password-spraying-and-check-cap.md).
+ * Every path runs the same queries and one password check for known and unknown usernames alike.
  *
  * @param previousSessionId - the caller's current session, ended on success
  * @returns the new session's cookie token and expiry, and the known-browser cookie to set
  */
 export async function passwordLogin(
   ctx: AppContext,
-  { username, password }: LoginBody,
+  body: LoginBody,
   client: LoginClient,
   previousSessionId: string | null,
   /** The web client's interface language (its cookie), remembered for the user's mails. */
   language?: string,
 ): Promise<{ token: string; expiresAt: Date; knownBrowser: string }> {
+  // One network's sign-ins in progress are few: one more is refused before any database work.
+  const leave = passwordCheckGate(ctx).enter(clientNetwork(client.ip));
+  try {
+    return await checkedLogin(ctx, body, client, previousSessionId, language);
+  } finally {
+    leave();
+  }
+}
+
+async function checkedLogin(
+  ctx: AppContext,
+  { username, password }: LoginBody,
+  client: LoginClient,
+  previousSessionId: string | null,
+  language: string | undefined,
+): Promise<{ token: string; expiresAt: Date; knownBrowser: string }> {
   const { db, schemas } = ctx;
-  const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginWindowMinutes, sessionDays } = schemas.constants;
+  const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork, loginWindowMinutes } = schemas.constants;
   const name = username.toLowerCase();
-  const perAddress = `${clientNetwork(client.ip)}|${name}`;
+  const network = clientNetwork(client.ip);
+  const perAddress = `${network}|${name}`;
   const perUsername = `user|${name}`;
+  const perNetwork = `network|${network}`;
   const browser = knownBrowserId(ctx, client.knownBrowser, name);
   const perBrowser = browser ? `browser|${browser}|${name}` : null;
-  const keys = perBrowser ? [perAddress, perUsername, perBrowser] : [perAddress, perUsername];
+  const keys = [perAddress, perUsername, perNetwork, ...(perBrowser ? [perBrowser] : [])];
   // The attempt is written before the counters are read, so requests sent at once see each other:
   // a burst cannot pass a limit (or the "no failures" test) before the first of it is counted.
   // It stays as a failure when the password is wrong and is taken back otherwise.
@@ -86,15 +110,28 @@ export async function passwordLogin(
     .groupBy('key')
     .execute();
   const failed = (key: string | null) => counts.find((c) => c.key === key)?.n ?? 0;
-  const cleanClient = failed(perAddress) === 0 || (perBrowser !== null && failed(perBrowser) < loginAttemptsPerWindow);
+  const knownBrowser = perBrowser !== null && failed(perBrowser) < loginAttemptsPerWindow;
+  const cleanClient = failed(perAddress) === 0 || knownBrowser;
   const pastCeiling = failed(perUsername) >= loginAttemptsPerUsername;
-  if (failed(perAddress) >= loginAttemptsPerWindow || (pastCeiling && !cleanClient)) {
-    // Refused unchecked: not a guess, so not a failure (a double click must not spoil a clean client).
+  // A network spraying passwords over many usernames is refused for all of them; the owner's own
+  // browser on that network (a shared NAT) still has its password checked.
+  const sprayingNetwork = failed(perNetwork) >= loginAttemptsPerNetwork && !knownBrowser;
+  // Refused unchecked: not a guess, so not a failure (a double click must not spoil a clean client).
+  const refuseUnchecked = async (): Promise<never> => {
     await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
     throw new ApiError('tooManyLoginAttempts');
-  }
+  };
+  if (failed(perAddress) >= loginAttemptsPerWindow || (pastCeiling && !cleanClient) || sprayingNetwork) await refuseUnchecked();
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const ok = await verifyPassword(password, user?.password_hash);
+  // At most a few checks run at once in this process, the networks taking turns; a full queue
+  // is refused before the check, and the attempt is not counted.
+  let ok: boolean;
+  try {
+    ok = await passwordCheckGate(ctx).run(network, () => verifyPassword(password, user?.password_hash));
+  } catch (error) {
+    await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
+    throw error;
+  }
   if (!user || !ok || !user.is_active) throw new ApiError(pastCeiling ? 'tooManyLoginAttempts' : 'loginFailed');
   // A successful login clears its own network's and browser's failures, never the username's.
   await db
@@ -112,7 +149,7 @@ export async function passwordLogin(
       .where('password_hash', '=', stored)
       .execute();
   if (previousSessionId) await deleteSession(db, previousSessionId);
-  const session = await createSession(db, user.id, sessionDays);
+  const session = await createSession(db, user.id, sessionDaysOf(ctx.config.sessions, user), null, undefined, client);
   const remembered = language === 'hr' || language === 'en' ? { language } : {};
   await db.updateTable('users').set({ last_login: new Date(), ...remembered }).where('id', '=', user.id).execute();
   const browserId = browser ?? randomToken(16);

@@ -26,6 +26,8 @@ interface Entry {
   auth: AuthContext;
   expiresAt: number;
   storedAt: number;
+  /** When the session was last marked used (ms), which the idle timeout counts from. */
+  lastUsedAt: number;
   /** The signed-in `sessionactive` answer as sent (JSON text), once built. */
   answer?: string;
 }
@@ -58,13 +60,13 @@ export class SessionCache {
   }
 
   /** Keeps a session read from the database, unless a notification arrived since `stamp`. */
-  store(sessionId: string, auth: AuthContext, expiresAt: Date, stamp: number, now = Date.now()): void {
+  store(sessionId: string, auth: AuthContext, expiresAt: Date, stamp: number, now = Date.now(), lastUsedAt = now): void {
     if (!this.listening || stamp !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.forgetSession(oldest);
     }
-    this.entries.set(sessionId, { auth, expiresAt: expiresAt.getTime(), storedAt: now });
+    this.entries.set(sessionId, { auth, expiresAt: expiresAt.getTime(), storedAt: now, lastUsedAt });
     let ids = this.byUser.get(auth.user.id);
     if (!ids) this.byUser.set(auth.user.id, (ids = new Set()));
     ids.add(sessionId);

@@ -1,8 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables';
-import type { AuthContext } from '../context';
+import { sql, type Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/tables';
+import { isAdmin, type AuthContext } from '../context';
+import type { SessionSettings } from '../config';
 import { sessionCacheOf } from './session-cache';
+
+/**
+ * A session is marked used at most this often (one write a minute per session in use, sent to no
+ * process: migration 0026), so its last use and the idle timeout are exact to the minute.
+ */
+export const TOUCH_EVERY_MS = 60_000;
+/** The longest User-Agent kept with a session. */
+const USER_AGENT_LENGTH = 512;
+
+/** The browser and address of the request that signs in or uses a session. */
+export interface SessionClient {
+  ip: string;
+  userAgent?: string;
+}
+
+/** The lifetimes (minutes) that hold for a user's sessions: staff's are shorter (config `SESSION_STAFF_*`). */
+export function sessionLifetimes(settings: SessionSettings, user: Pick<UserRow, 'is_staff' | 'is_superuser'>): { idle: number; absolute: number } {
+  return isAdmin(user) ? settings.staff : settings.user;
+}
+
+/** How many days a new session of this user lives at most (its cookie's expiry). */
+export function sessionDaysOf(settings: SessionSettings, user: Pick<UserRow, 'is_staff' | 'is_superuser'>): number {
+  return sessionLifetimes(settings, user).absolute / (24 * 60);
+}
 
 /** Sessions live in the database so that any number of app processes can serve a user. */
 function hashToken(token: string): string {
@@ -22,6 +47,8 @@ export async function createSession(
   saml2Idp: string | null = null,
   /** A federated login's NameID and SessionIndex, which single logout sends back to the identity provider, and its service provider. */
   saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null; federation?: string },
+  /** The browser signing in, shown in the user's list of sessions. */
+  client?: SessionClient,
 ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomToken();
   const csrfToken = randomToken(24);
@@ -38,6 +65,8 @@ export async function createSession(
       saml_name_id_format: saml?.nameIdFormat ?? null,
       saml_session_index: saml?.sessionIndex ?? null,
       saml_federation: saml?.federation ?? null,
+      user_agent: (client?.userAgent ?? '').slice(0, USER_AGENT_LENGTH),
+      ip: client?.ip ?? '',
     })
     .execute();
   return { token, csrfToken, expiresAt };
@@ -46,28 +75,65 @@ export async function createSession(
 /**
  * Looks up a live session by its cookie token, with its (active) user: from the process's session
  * cache when it holds it (services/session-cache.ts), else by one read of the session row by its
- * indexed hash joined to its user. Reads never write.
+ * indexed hash joined to its user. With `settings`, a session unused for longer than its user's
+ * idle time is ended, and one in use is marked used (its time and the caller's address) when its
+ * mark is older than {@link TOUCH_EVERY_MS} — the only write of a read, once a minute per session.
  */
-export async function findSession(db: Kysely<Database>, token: string): Promise<AuthContext | null> {
+export async function findSession(db: Kysely<Database>, token: string, settings?: SessionSettings, client?: SessionClient): Promise<AuthContext | null> {
   const id = hashToken(token);
   const cache = sessionCacheOf(db);
-  const held = cache?.get(id);
-  if (held) return held.auth;
+  const now = Date.now();
+  const held = cache?.get(id, now);
+  if (held) {
+    if (settings && now - held.lastUsedAt >= sessionLifetimes(settings, held.auth.user).idle * 60_000) return endIdle(db, id);
+    if (settings && now - held.lastUsedAt >= TOUCH_EVERY_MS) {
+      held.lastUsedAt = now;
+      await touch(db, id, now, client);
+    }
+    return held.auth;
+  }
   const stamp = cache?.stamp ?? 0;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.csrf_token', 'sessions.saml2_idp', 'sessions.expires_at as session_expires_at'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.csrf_token',
+      'sessions.saml2_idp',
+      'sessions.expires_at as session_expires_at',
+      'sessions.last_used_at as session_last_used_at',
+    ])
     .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', new Date(now))
     .where('users.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_id, csrf_token, saml2_idp, session_expires_at, ...user } = row;
+  const { session_id, csrf_token, saml2_idp, session_expires_at, session_last_used_at, ...user } = row;
+  let lastUsedAt = new Date(session_last_used_at).getTime();
+  if (settings && now - lastUsedAt >= sessionLifetimes(settings, user).idle * 60_000) return endIdle(db, id);
+  if (settings && now - lastUsedAt >= TOUCH_EVERY_MS) {
+    lastUsedAt = now;
+    await touch(db, id, now, client);
+  }
   const auth: AuthContext = { sessionId: session_id, csrfToken: csrf_token, saml2Idp: saml2_idp, user };
-  cache?.store(id, auth, new Date(session_expires_at), stamp);
+  cache?.store(id, auth, new Date(session_expires_at), stamp, now, lastUsedAt);
   return auth;
+}
+
+/** Marks a session used now, from the caller's address (notifies no process: migration 0026). */
+async function touch(db: Kysely<Database>, id: string, now: number, client?: SessionClient): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: new Date(now), ...(client?.ip ? { ip: client.ip } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A session found idle past its time is ended: refused now, and by every process. */
+async function endIdle(db: Kysely<Database>, id: string): Promise<null> {
+  await deleteSession(db, id);
+  return null;
 }
 
 /** Ends a session (this process forgets it at once; the others on the notification). */
@@ -77,8 +143,19 @@ export async function deleteSession(db: Kysely<Database>, sessionId: string): Pr
   sessionCacheOf(db)?.forgetSession(sessionId);
 }
 
-/** Removes expired sessions (a scheduled job). */
-export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+/** Removes expired sessions, past their absolute lifetime or idle past their user's idle time (a scheduled job). */
+export async function purgeExpiredSessions(db: Kysely<Database>, settings: SessionSettings): Promise<number> {
+  const now = Date.now();
+  const idleSince = (minutes: number) => new Date(now - minutes * 60_000);
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', new Date(now)),
+        eb.and([eb('last_used_at', '<=', idleSince(settings.user.idle)), eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<boolean>`NOT (is_staff OR is_superuser)`))]),
+        eb.and([eb('last_used_at', '<=', idleSince(settings.staff.idle)), eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<boolean>`(is_staff OR is_superuser)`))]),
+      ]),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

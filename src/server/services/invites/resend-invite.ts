@@ -26,8 +26,9 @@ export interface ResendAnswer {
 /**
  * Mails a pending invitation again, once.
  *
- * @throws ApiError 404 no such pending invitation; 403 caller neither the project's lead nor staff,
- *   or the project is not active; 429 the hourly invitation cap is reached
+ * @throws ApiError 404 no such pending invitation, or the caller is neither the project's lead nor
+ *   staff (the same answer, so that invitation ids cannot be counted); 403 the project is not
+ *   active (told only to its lead and staff); 429 the hourly invitation cap is reached
  */
 export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: number): Promise<ResendAnswer> {
   const u = user.username;
@@ -35,8 +36,9 @@ export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: num
   if (!invite || invite.accepted) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
   const project = await findProject(ctx, ctx.db, invite.project_id);
   if (!project) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
+  // Someone else's invitation is answered as a missing one: the ids must not be countable.
   if (!isAdmin(user) && !(await isProjectLead(ctx.db, project.id, user.id)))
-    throw new ApiError('forbidden', msg('resendLeadOnly', { user: u }));
+    throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
   if (!project.active) throw new ApiError('forbidden', msg('inviteInactive', { user: u }));
 
   return ctx.db.transaction().execute(async (trx) => {
