@@ -10,7 +10,8 @@ import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId
 import { portalPath } from '../services/redirect-target';
 import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../services/saml/incoming-messages';
 import { requestSite } from '../plugins/request-guards';
-import { startMetadataRefresh } from '../services/saml/metadata-refresh';
+import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/metadata-refresh';
+import { MetadataError } from '../services/saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
 import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
 
@@ -29,6 +30,8 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
   const providers = new ServiceProviders(ctx);
   const refresh = startMetadataRefresh(ctx, providers, app.log);
   app.addHook('onClose', async () => refresh.stop());
+  // Not awaited: a federation whose metadata cannot be had at start must not keep the portal down.
+  app.addHook('onReady', async () => void checkMetadataAtStart(providers, app.log));
   const names = cookieNames(ctx);
   const { sessionDays } = ctx.schemas.constants;
 
@@ -107,9 +110,15 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     // metadata/: what a federation operator registers.
     for (const url of both('metadata'))
       app.get(url, { config: { access: 'public' }, schema: shapes.metadata }, async (request, reply) => {
-        const sp = await provider(name, request);
+        let sp: ServiceProvider | undefined;
+        try {
+          sp = await providers.get(name);
+        } catch (error) {
+          request.log.error({ federation: name, err: error }, 'SAML service provider unavailable');
+          // Fetched and refused (a certificate, a signature, a validUntil) is not "cannot be reached".
+          throw new ApiError(error instanceof MetadataError && !error.unreachable ? 'federationMetadataRefused' : 'federationUnavailable');
+        }
         if (sp === undefined) throw new ApiError('notFound', 'This federation is not configured');
-        if (sp === null) throw new ApiError('federationUnavailable');
         reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
         return spMetadata(sp);
       });
