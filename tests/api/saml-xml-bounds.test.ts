@@ -33,7 +33,7 @@ const deflated = (xml: string) => deflateRawSync(Buffer.from(xml)).toString('bas
 const base64 = (xml: string) => Buffer.from(xml).toString('base64');
 
 /**
- * Runs a call (its request built beforehand) five times and measures this process's CPU time and
+ * Runs a call (its request built beforehand) once untimed, then five times, and measures this process's CPU time and
  * memory growth around each: the median of each is the call's cost (the process's CPU time also
  * counts its garbage collector and the test runner, which one run may happen to meet).
  */
@@ -42,6 +42,8 @@ async function measured(call: () => Promise<LightMyRequestResponse>) {
     const m = process.memoryUsage();
     return m.heapUsed + m.external;
   };
+  // One untimed call first: the first of a kind compiles its code paths.
+  await call();
   const runs: { res: LightMyRequestResponse; cpuMs: number; grownBytes: number }[] = [];
   for (let i = 0; i < 5; i++) {
     const before = memory();
@@ -117,7 +119,7 @@ describe('SAML messages are bounded before they are parsed', () => {
   // Posted messages are limited by the form's size; within it, by the decoded size, the depth and the DOCTYPE.
   const postedLogouts: [string, string][] = [
     ['nested 15,000 deep (100 KB)', logoutRequest(nested(15_000))],
-    ['nested 40,000 deep (280 KB)', logoutRequest(nested(40_000))],
+    ['nested 18,500 deep (130 KB)', logoutRequest(nested(18_500))],
     ['a DOCTYPE with entities', `${LAUGHS}${logoutRequest('&e;')}`],
   ];
   describe.each(FEDERATIONS)('%s ls/ (HTTP-POST)', (federation) => {
@@ -142,7 +144,7 @@ describe('SAML messages are bounded before they are parsed', () => {
   describe.each(FEDERATIONS)('%s acs/ (HTTP-POST)', (federation) => {
     it.each<[string, (id: string) => string]>([
       ['nested 15,000 deep (100 KB)', (id) => loginResponse(id, nested(15_000))],
-      ['nested 40,000 deep (280 KB)', (id) => loginResponse(id, nested(40_000))],
+      ['nested 18,500 deep (130 KB)', (id) => loginResponse(id, nested(18_500))],
       ['with a DOCTYPE with entities', (id) => `${LAUGHS}${loginResponse(id, '<x>&e;</x>')}`],
     ])('a Response %s answering this browser’s own request is refused unread, within budget', async (_what, build) => {
       const { requestId, cookie } = await startLogin(t, federation);
@@ -212,5 +214,16 @@ describe('logout started from another site', () => {
     expect(res.statusCode).toBe(303);
     expect(answeredStatus(res)).toBe('urn:oasis:names:tc:SAML:2.0:status:Success');
     expect(await active(cookie)).toBe(false);
+  });
+});
+
+describe('the forms identity providers post', () => {
+  let t: TestApp;
+  useSamlApp((started) => ({ t } = started));
+
+  it.each(['/saml2/acs/', '/saml2/edugain/ls/'])('%s refuses a form larger than a bounded message needs, unread', async (url) => {
+    const xml = loginResponse('_x', nested(40_000));
+    const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ SAMLResponse: base64(xml) }).toString() });
+    expect(res.statusCode).toBe(413);
   });
 });

@@ -10,6 +10,7 @@ import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId
 import { portalPath } from '../services/redirect-target';
 import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../services/saml/incoming-messages';
 import { requestSite } from '../plugins/request-guards';
+import { SAML_XML_LIMITS } from '../services/saml/xml-limits';
 import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/metadata-refresh';
 import { MetadataError } from '../services/saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
@@ -36,7 +37,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
   const { sessionDays } = ctx.schemas.constants;
 
   // Identity providers post forms; only this plugin's routes accept them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SAML_XML_LIMITS.formBytes }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 

@@ -25,6 +25,8 @@ export const SAML_XML_LIMITS = {
   metadataBytes: 16 * 1024 * 1024,
   /** Elements of a metadata document. */
   maxMetadataElements: 500_000,
+  /** The form an identity provider posts (acs/, ls/): a posted message of `postedBytes` in base64, URL-encoded. */
+  formBytes: 256 * 1024,
 } as const;
 
 /** A message refused for its size, its nesting or a DOCTYPE, before it was parsed. */
