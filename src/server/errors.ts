@@ -63,6 +63,11 @@ export const ERRORS = {
     en: 'The identity federation cannot be reached',
     hr: 'Federacija identiteta trenutačno nije dostupna',
   },
+  federationMetadataRefused: {
+    status: 503,
+    en: 'The identity federation’s metadata was fetched but not trusted (the server log says why); sign-in through the federation is unavailable',
+    hr: 'Metapodaci federacije identiteta dohvaćeni su, ali im se ne vjeruje (razlog je u zapisniku poslužitelja); prijava putem federacije nije dostupna',
+  },
   clientNotBuilt: {
     status: 503,
     en: 'The web client is not built yet; run `npm run build`',

@@ -8,7 +8,11 @@ import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/
 import { authnRequestId, bindRequest, pendingRequests, releaseRequest } from '../services/saml/browser-binding';
 import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, takeFederatedLogout, type FederatedLogout } from '../services/saml/logout';
 import { portalPath } from '../services/redirect-target';
-import { startMetadataRefresh } from '../services/saml/metadata-refresh';
+import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../services/saml/incoming-messages';
+import { requestSite } from '../plugins/request-guards';
+import { SAML_XML_LIMITS } from '../services/saml/xml-limits';
+import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/metadata-refresh';
+import { MetadataError } from '../services/saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
 import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
 
@@ -27,10 +31,12 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
   const providers = new ServiceProviders(ctx);
   const refresh = startMetadataRefresh(ctx, providers, app.log);
   app.addHook('onClose', async () => refresh.stop());
+  // Not awaited: a federation whose metadata cannot be had at start must not keep the portal down.
+  app.addHook('onReady', async () => void checkMetadataAtStart(providers, app.log));
   const names = cookieNames(ctx);
 
   // Identity providers post forms; only this plugin's routes accept them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SAML_XML_LIMITS.formBytes }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
@@ -105,17 +111,29 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     // metadata/: what a federation operator registers.
     for (const url of both('metadata'))
       app.get(url, { config: { access: 'public' }, schema: shapes.metadata }, async (request, reply) => {
-        const sp = await provider(name, request);
+        let sp: ServiceProvider | undefined;
+        try {
+          sp = await providers.get(name);
+        } catch (error) {
+          request.log.error({ federation: name, err: error }, 'SAML service provider unavailable');
+          // Fetched and refused (a certificate, a signature, a validUntil) is not "cannot be reached".
+          throw new ApiError(error instanceof MetadataError && !error.unreachable ? 'federationMetadataRefused' : 'federationUnavailable');
+        }
         if (sp === undefined) throw new ApiError('notFound', 'This federation is not configured');
-        if (sp === null) throw new ApiError('federationUnavailable');
         reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
         return spMetadata(sp);
       });
 
     // logout: ends the portal session (if still there) and sends a LogoutRequest to the identity
-    // provider of this service provider, for a session that signed in through it.
+    // provider of this service provider, for a session that signed in through it. The portal
+    // starts this logout itself (the client goes here after POST /auth/logout/), so a link from
+    // another site ends nothing.
     for (const url of both('logout'))
       app.get(url, { config: { access: 'public' }, schema: shapes.logout }, async (request, reply) => {
+        if (requestSite(request) === 'cross-site') {
+          request.log.warn({ federation: name }, 'SAML logout opened from another site; nothing ended');
+          return reply.redirect(request.auth ? '/ui/' : '/ui/login');
+        }
         const identity = await endSession(request, reply);
         const sp = await provider(name, request);
         if (!sp || !identity || !sp.idp.sloUrl || identity.federation !== name) return reply.redirect('/ui/login');
@@ -128,28 +146,55 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       });
 
     /**
-     * A LogoutRequest from the identity provider. This browser's session ends whatever it says; when
-     * it verifies, so do all sessions of its NameID at this federation, and the answer is Success;
-     * when it does not (an unsigned request, as IdPs send by default), nothing else ends and the
-     * answer is a failure status, so the identity provider's logout chain goes on either way.
+     * Screens a message before node-saml reads it (services/saml/incoming-messages.ts): a
+     * redirect-binding one must be signed, its signature is verified before it is inflated, and
+     * either binding's XML is bounded in size and depth. Only a screened message is validated.
+     */
+    const screen = (request: FastifyRequest, sp: ServiceProvider, message: Form, redirectBinding: boolean): ScreenedMessage =>
+      redirectBinding ? screenRedirectMessage(message, request.url.split('?')[1] ?? '', sp.idp.certs) : screenPostedMessage(message.SAMLRequest ?? message.SAMLResponse);
+    const validateScreened = async (request: FastifyRequest, sp: ServiceProvider, message: Form, redirectBinding: boolean, screened: ScreenedMessage) => {
+      if (!screened.ok) throw new Error(screened.reason);
+      if (redirectBinding) return sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');
+      return message.SAMLRequest
+        ? sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>)
+        : sp.logoutSaml.validatePostResponseAsync(message as Record<string, string>);
+    };
+    /**
+     * This browser's session ends on a verified message; on one that does not verify, only when
+     * the browser does not say another site sent it (front-channel logout comes from the identity
+     * provider's site, and must then be signed, as SAML requires: a link elsewhere ends nothing).
+     */
+    const endSessionUnlessForged = async (request: FastifyRequest, reply: FastifyReply, verified: boolean) => {
+      if (verified || requestSite(request) !== 'cross-site') await endSession(request, reply);
+    };
+
+    /**
+     * A LogoutRequest from the identity provider. When it verifies, all sessions of its NameID at
+     * this federation end, and the answer is Success; when it does not (an unsigned request, as
+     * IdPs send by default), nothing else ends and the answer is a failure status, so the identity
+     * provider's logout chain goes on either way. A redirect-binding request that was refused
+     * unread (unsigned, or its signature does not verify) is answered without InResponseTo.
      */
     const answerLogoutRequest = async (request: FastifyRequest, reply: FastifyReply, sp: ServiceProvider | undefined | null, message: Form, redirectBinding: boolean) => {
-      await endSession(request, reply);
-      if (!sp) return reply.redirect('/ui/login', 303);
+      if (!sp) {
+        await endSessionUnlessForged(request, reply, false);
+        return reply.redirect('/ui/login', 303);
+      }
+      const screened = screen(request, sp, message, redirectBinding);
       let profile: Profile | null = null;
       try {
-        ({ profile } = redirectBinding
-          ? await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '')
-          : await sp.logoutSaml.validatePostRequestAsync(message as Record<string, string>));
+        ({ profile } = await validateScreened(request, sp, message, redirectBinding, screened));
         if (!profile) throw new Error('logout request without a subject');
         await endFederatedSessions(ctx.db, name, sp.idp.entityId, profile.nameID);
       } catch (error) {
         profile = null;
         request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML logout request refused; answering with a failure status');
       }
-      const requestId = profile?.ID ?? logoutRequestId(message.SAMLRequest ?? '', redirectBinding);
-      if (!requestId || !sp.idp.sloUrl) return reply.redirect('/ui/login', 303);
-      const answering: Profile = profile ?? { ID: requestId, issuer: sp.idp.entityId, nameID: '', nameIDFormat: '' };
+      await endSessionUnlessForged(request, reply, profile !== null);
+      const unread = redirectBinding && !screened.ok && Buffer.from(message.SAMLRequest ?? '', 'base64').length > 0;
+      const requestId = profile?.ID ?? (screened.ok ? logoutRequestId(screened.xml) : unread ? '' : null);
+      if (requestId === null || !sp.idp.sloUrl) return reply.redirect('/ui/login', 303);
+      const answering: Profile = profile ?? { ID: requestId || undefined, issuer: sp.idp.entityId, nameID: '', nameIDFormat: '' };
       try {
         return reply.redirect(await sp.logoutSaml.getLogoutResponseUrlAsync(answering, message.RelayState ?? '', {}, profile !== null), 303);
       } catch (error) {
@@ -164,15 +209,16 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       const sp = await provider(name, request);
       if (message.SAMLRequest) return answerLogoutRequest(request, reply, sp, message, redirectBinding);
       if (!sp) return reply.redirect('/ui/login', 303);
+      let verified = false;
       try {
         if (message.SAMLResponse) {
-          if (redirectBinding) await sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');
-          else await sp.logoutSaml.validatePostResponseAsync(message as Record<string, string>);
+          await validateScreened(request, sp, message, redirectBinding, screen(request, sp, message, redirectBinding));
+          verified = true;
         }
       } catch (error) {
         request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML single logout message refused');
       }
-      await endSession(request, reply);
+      await endSessionUnlessForged(request, reply, verified);
       return reply.redirect('/ui/login', 303);
     };
     for (const url of both('ls')) {

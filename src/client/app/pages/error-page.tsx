@@ -6,12 +6,15 @@ import { schemas } from '@/client/shared/schema-set';
 /**
  * The generic error page (/ui/error), also shown when a page fails to render or load.
  * `?reason=federation` says that federated sign-in is not enabled on this server, `?reason=saml`
- * that the identity provider's answer was refused (the server logs why).
+ * that signing in through the federation failed (the server logs why: a refused answer, or metadata
+ * that could not be had or trusted), offering the password login and the contact address.
  */
 export function ErrorPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const reason = params.get('reason');
+  // Federated sign-in did not work: the way on is the password login (the page the button opens).
+  const federated = reason === 'federation' || reason === 'saml';
   const text =
     reason === 'federation'
       ? t('errors.federationUnavailable')
@@ -29,7 +32,7 @@ export function ErrorPage() {
       </h1>
       {/* A full page load: after an error the client's state may be what is broken. */}
       <a href={paths.login.href} className="ui basic button">
-        {t('errors.home')}
+        {federated ? t('errors.passwordLogin') : t('errors.home')}
       </a>
     </section>
   );

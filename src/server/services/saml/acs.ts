@@ -7,6 +7,7 @@ import { consumeRequest, consumeUnsolicited, requestState } from './request-stor
 import { LANDING_PAGE, portalPath } from '../redirect-target';
 import { usernameMaxLength } from '../../../schema-runtime';
 import type { FederationName, ServiceProvider } from './service-providers';
+import { screenPostedMessage } from './incoming-messages';
 import { element, elements, parseXml, protocolRoot, textOf } from './xml';
 
 /** Where a refused response sends the browser, and why (for the log). */
@@ -122,8 +123,8 @@ async function validate(sp: ServiceProvider, which: 'saml' | 'unsolicitedSaml', 
  * The InResponseTo the response claims, read before any verification (so only ever used to refuse
  * or to pick the request to check): null when it has none, undefined when it cannot be read.
  */
-function claimedInResponseTo(samlResponse: string): string | null | undefined {
-  const response = protocolRoot(Buffer.from(samlResponse, 'base64').toString('utf8'), 'Response');
+function claimedInResponseTo(responseXml: string): string | null | undefined {
+  const response = protocolRoot(responseXml, 'Response');
   if (!response?.getAttribute('ID')) return undefined;
   return response.getAttribute('InResponseTo') || null;
 }
@@ -152,7 +153,10 @@ export async function consumeLoginResponse(
   pending: readonly string[],
 ): Promise<AcsSuccess | AcsFailure> {
   if (typeof samlResponse !== 'string' || samlResponse === '') return failed('no SAMLResponse in the request');
-  const claimed = claimedInResponseTo(samlResponse);
+  // Bounded in size and depth, without a DOCTYPE, before anything parses it (node-saml included).
+  const screened = screenPostedMessage(samlResponse);
+  if (!screened.ok) return failed(screened.reason);
+  const claimed = claimedInResponseTo(screened.xml);
   if (claimed === undefined) return failed('SAMLResponse is not a SAML Response');
   if (claimed === null) return unsolicitedLogin(ctx, sp, samlResponse);
   const shown = claimed.slice(0, 80);

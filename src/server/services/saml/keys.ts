@@ -63,7 +63,12 @@ export async function serviceProviderKeys(options: {
   return pair;
 }
 
-/** A certificate as PEM from the base64 body metadata carries (what node:crypto and xml-encryption take). */
+/**
+ * A certificate as PEM from the base64 body metadata carries (what node:crypto and xml-encryption
+ * take): lines of 64 characters, the last one shorter or as long, and never an empty line, which
+ * OpenSSL refuses ("wrong tag") when the body's length is a multiple of 64.
+ */
 export function certificatePem(body: string): string {
-  return `-----BEGIN CERTIFICATE-----\n${certBody(body).replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
+  const lines = certBody(body).match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
 }

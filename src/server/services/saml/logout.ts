@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
@@ -94,18 +93,12 @@ export function logoutProfile(identity: FederatedLogout): Profile {
 }
 
 /**
- * The ID of a LogoutRequest as sent (HTTP-Redirect: deflated; HTTP-POST: plain), read without
- * verifying it, to answer even a request that does not verify; null when it is not a LogoutRequest.
+ * The ID of a LogoutRequest (its XML as screened by incoming-messages.ts), read without verifying
+ * it, to answer even a request that does not verify; null when it is not a LogoutRequest.
  */
-export function logoutRequestId(encoded: string, redirectBinding: boolean): string | null {
-  try {
-    const raw = Buffer.from(encoded, 'base64');
-    const xml = (redirectBinding ? inflateRawSync(raw) : raw).toString('utf8');
-    const id = protocolRoot(xml, 'LogoutRequest')?.getAttribute('ID');
-    return id && /^[A-Za-z_][\w.-]{0,255}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
+export function logoutRequestId(xml: string): string | null {
+  const id = protocolRoot(xml, 'LogoutRequest')?.getAttribute('ID');
+  return id && /^[A-Za-z_][\w.-]{0,255}$/.test(id) ? id : null;
 }
 
 /** Ends every session of a NameID at one federation's identity provider (its verified LogoutRequest). */

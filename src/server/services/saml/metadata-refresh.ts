@@ -36,3 +36,22 @@ export function startMetadataRefresh(ctx: AppContext, providers: ServiceProvider
   timer.unref();
   return { runOnce, stop: () => clearInterval(timer) };
 }
+
+/**
+ * At start: loads each configured federation's metadata once (the load the first sign-in would
+ * otherwise make, and which it then reuses) and logs what came of it, so that an operator learns
+ * of metadata that cannot be fetched or is refused before a user does. Never throws: the portal
+ * starts either way, and a failed load is tried again by the next request and the next refresh.
+ */
+export async function checkMetadataAtStart(providers: ServiceProviders, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void> {
+  await Promise.all(
+    providers.configured().map(async (federation) => {
+      try {
+        const sp = await providers.get(federation);
+        log.info({ federation, idp: sp?.idp.entityId, validUntil: sp?.idp.validUntil?.toISOString() }, 'federation metadata verified at start');
+      } catch (error) {
+        log.error({ federation, reason: (error as Error).message }, 'federation metadata refused at start; sign-in through this federation is unavailable until it can be trusted');
+      }
+    }),
+  );
+}

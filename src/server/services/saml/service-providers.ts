@@ -174,7 +174,7 @@ export class ServiceProviders {
     if (!source.cert) throw new MetadataError(`${setting} is not set: metadata is trusted only when its signature verifies`);
     this.keys ??= serviceProviderKeys({ keyFile: config.saml.spKeyFile, certFile: config.saml.spCertFile, production: config.production, dataDir: config.dataDir });
     this.nextKeys ??= nextServiceProviderKeys({ keyFile: config.saml.spNextKeyFile, certFile: config.saml.spNextCertFile }) ?? null;
-    const certs = await readTrustedCerts(source.cert);
+    const certs = await readTrustedCerts(source.cert, setting);
     const [keys, idp] = await Promise.all([this.keys, loadTrustedIdpMetadata(source.metadata, certs)]);
     return buildServiceProvider(this.ctx, name, idp, keys, this.nextKeys ?? undefined);
   }

@@ -1,5 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
+import { checkXmlBounds, MESSAGE_BOUNDS, type XmlBounds } from './xml-limits';
 
 /**
  * Reading SAML XML with the parser and XPath engine node-saml and xml-crypto use themselves
@@ -18,8 +19,13 @@ export const NS = {
 
 const select = xpath.useNamespaces(NS);
 
-/** Parses a document; any parser error or warning (unclosed tags, bad entities) refuses it. */
-export function parseXml(xml: string): Document {
+/**
+ * Parses a document within `bounds` (no DOCTYPE, a nesting depth and an element count: see
+ * xml-limits.ts, checked before the parser starts); any parser error or warning (unclosed tags,
+ * bad entities) refuses it.
+ */
+export function parseXml(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS): Document {
+  checkXmlBounds(xml, bounds);
   const problems: string[] = [];
   const record = (message: string) => problems.push(String(message).trim());
   let doc: ReturnType<DOMParser['parseFromString']> | undefined;

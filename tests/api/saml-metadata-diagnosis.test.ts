@@ -1,0 +1,94 @@
+import { startTestApp, testConfig, type TestApp } from '../support/test-app';
+import { startIdpStandIn } from '../support/saml';
+import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
+import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
+import { ServiceProviders } from '../../src/server/services/saml/service-providers';
+import { checkMetadataAtStart } from '../../src/server/services/saml/metadata-refresh';
+
+/**
+ * What the operator and the caller are told when federation metadata cannot be used: checked (and
+ * logged) at start, before the first sign-in; the metadata/ 503 tells a document that cannot be
+ * fetched from one fetched and refused; the log names what failed.
+ */
+type Line = { level: 'info' | 'error'; fields: Record<string, unknown>; message: string };
+function capturingLog() {
+  const lines: Line[] = [];
+  return {
+    lines,
+    info: (fields: Record<string, unknown>, message: string) => lines.push({ level: 'info', fields, message }),
+    error: (fields: Record<string, unknown>, message: string) => lines.push({ level: 'error', fields, message }),
+  };
+}
+
+describe('diagnosing federation metadata', () => {
+  let idp: IdpStandIn;
+  beforeAll(async () => {
+    idp = await startIdpStandIn();
+  });
+  afterAll(() => idp.close());
+  afterEach(() => idp.setMetadataMode('national', 'signed'));
+
+  const portal = (saml: Partial<TestApp['ctx']['config']['saml']> = {}) =>
+    startTestApp({ config: { saml: { ...testConfig().saml, idpMetadata: idp.metadataUrl.national, idpMetadataCert: idp.metadataCert, ...saml } } });
+  const atStart = async (t: TestApp) => {
+    const log = capturingLog();
+    // The log functions take pino's arguments; the capture keeps the two the portal passes.
+    await checkMetadataAtStart(new ServiceProviders(t.ctx), log as never);
+    return log.lines;
+  };
+
+  it('logs at start that the metadata verified, naming the identity provider', async () => {
+    const t = await portal();
+    try {
+      expect(await atStart(t)).toEqual([
+        { level: 'info', fields: expect.objectContaining({ federation: 'national', idp: idp.entityId.national }), message: 'federation metadata verified at start' },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each<[MetadataMode, RegExp]>([
+    ['other-key', /the metadata signature does not verify with the configured certificate/],
+    ['expired', /the metadata expired at .* \(validUntil\)/],
+    ['unsigned', /the metadata is not signed/],
+  ])('logs at start why %s metadata was refused, and metadata/ answers 503 saying it was refused, not unreachable', async (mode, reason) => {
+    idp.setMetadataMode('national', mode);
+    const t = await portal();
+    try {
+      const [line] = await atStart(t);
+      expect(line).toMatchObject({ level: 'error', fields: { federation: 'national' } });
+      expect(line!.fields.reason).toMatch(reason);
+      const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status.key).toBe('federationMetadataRefused');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a certificate setting that cannot be read is named as such', async () => {
+    const broken = idp.metadataCert.replace(/[A-Za-z0-9+/]{60}\n/, '!!!!\n');
+    const t = await portal({ idpMetadataCert: broken });
+    try {
+      const [line] = await atStart(t);
+      expect(line!.fields.reason).toMatch(/certificate configured to verify the metadata cannot be read/);
+      expect((await t.app.inject({ method: 'GET', url: '/saml2/metadata/' })).json().status.key).toBe('federationMetadataRefused');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('metadata that cannot be fetched: metadata/ says the federation cannot be reached', async () => {
+    const t = await portal({ idpMetadata: `${idp.url}/no-such-metadata` });
+    try {
+      const [line] = await atStart(t);
+      expect(line!.fields.reason).toMatch(/cannot be fetched: HTTP 404/);
+      const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/', headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status.key).toBe('federationUnavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});
