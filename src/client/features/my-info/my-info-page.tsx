@@ -3,11 +3,12 @@ import { Grid, Header, Segment } from 'semantic-ui-react';
 import { useSessionQuery } from '@/client/api/session';
 import { DirectoryData } from './directory-data';
 import { MailPreferences } from './mail-preferences';
+import { MyDataDownload } from './my-data-download';
 import { RegistryData } from './registry-data';
 import { UserStatus } from './user-status';
 import './my-info.css';
 
-/** /ui/my-info: status, cluster username, directory data, research-registry data and mail preferences of the logged-in user. */
+/** /ui/my-info: status, cluster username, directory data, research-registry data, mail preferences and a copy of all their data, of the logged-in user. */
 export default function MyInfoPage() {
   const { t } = useTranslation();
   const { data: session } = useSessionQuery();
@@ -36,6 +37,7 @@ export default function MyInfoPage() {
         </Grid.Column>
       </Grid>
       <MailPreferences />
+      <MyDataDownload username={user.username} />
     </section>
   );
 }
