@@ -260,6 +260,27 @@ export type GrantRulesGrants = GrantRulesGrant[];
  */
 export type ProjectsList = ProjectsListRow[];
 /**
+ * How long the portal keeps personal data no longer needed (GDPR Art. 5(1)(e)). Each rule is applied by the retention job (one process at a time), counted for staff on the rules page before it runs, and its period is what the privacy notice at /ui/privacy states. days or years: the period. login-attempts: failed sign-in attempts with the network address and the username, by the time of the attempt (the sign-in limits need the last loginWindowMinutes of rules/constants.json). ended-sessions: sessions by the time they ended. sent-mails: mails of the outbox by the time they were sent. inactive-users: a user who is a member of no active project and has not signed in for the period (counted from joining when they never did) is reduced to what the projects' history needs (username and name); their national id, e-mail addresses, password, keys, sessions, invitations sent to their address and mail preferences are removed. Staff are never reduced.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RetentionRule".
+ */
+export type RetentionRule = 'login-attempts' | 'ended-sessions' | 'sent-mails' | 'inactive-users';
+/**
+ * Answer of GET /api/v1/internal/retention/ (staff): for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RetentionDue".
+ */
+export type RetentionDue = {
+  rule: RetentionRule;
+  period: {
+    unit: 'days' | 'years';
+    count: number;
+  };
+  rows: number;
+}[];
+/**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1349,6 +1370,128 @@ export interface OutboxEntry {
    */
   lastError: string | null;
 }
+/**
+ * Answer of GET /api/v1/internal/my-data/ (the caller) and GET /api/v1/internal/users/{username}/data (staff, for a data subject's request that arrives otherwise): everything the portal holds about one user (GDPR Art. 15 and 20) and nothing of another user's. profile: the user row with the directory's data (has_password instead of the hash); registry: what the research registry said, with its last answer; projects: the requests and projects they are a member of, with their role; departures: the memberships they left; invites_sent and invites_received: invitations they sent and those sent to their addresses or national id; usage: their job hours per month (yyyy-MM), cluster and project; grants: the hours granted to the projects they are a member of; sessions: their sessions as the table holds them; login_attempts: the failed sign-in attempts under their username (key: the network or browser and the username tried); mails: the mails of the outbox addressed to them.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonalData".
+ */
+export interface PersonalData {
+  generated_at: string;
+  profile: {
+    username: string;
+    first_name: string;
+    last_name: string;
+    person_oib: string;
+    person_mail: string;
+    person_type: string;
+    person_uniqueid: string;
+    person_username: string;
+    person_affiliation: string;
+    person_institution: string;
+    person_institution_oib: string;
+    person_organisation: string;
+    is_active: boolean;
+    status: boolean;
+    is_staff: boolean;
+    is_superuser: boolean;
+    has_password: boolean;
+    date_joined: string;
+    last_login: string | null;
+    language: string | null;
+  };
+  registry: {
+    croris_first_name: string;
+    croris_last_name: string;
+    croris_mail: string;
+    croris_mbz: string | null;
+    fetched_at: string | null;
+    /**
+     * The registry's last answer about the user, as it sent it; null when none is kept.
+     */
+    payload: unknown;
+  };
+  projects: {
+    identifier: string;
+    name: string;
+    state: string;
+    project_type: string;
+    role: string;
+    date_joined: string;
+    date_submitted: string | null;
+    date_start: string | null;
+    date_end: string | null;
+  }[];
+  departures: {
+    identifier: string;
+    role: string;
+    date_joined: string;
+    date_left: string;
+  }[];
+  ssh_keys: {
+    name: string;
+    fingerprint: string;
+    public_key: string;
+    date_created: string;
+  }[];
+  invites_sent: {
+    identifier: string;
+    email: string;
+    created: string;
+    sent: string | null;
+    accepted: boolean;
+  }[];
+  invites_received: {
+    identifier: string;
+    email: string;
+    created: string;
+    sent: string | null;
+    accepted: boolean;
+    inviter: string | null;
+  }[];
+  usage: {
+    month: string;
+    cluster: string;
+    identifier: string;
+    cpuh: number;
+    gpuh: number;
+    jobs: number;
+  }[];
+  grants: {
+    identifier: string;
+    cluster: string;
+    cpuh: number | null;
+    gpuh: number | null;
+    state: string;
+    granted_at: string;
+  }[];
+  mail_preferences: {
+    mail_language: string | null;
+    routine_mail: string | null;
+    muted_projects: {
+      identifier: string;
+      muted_at: string;
+    }[];
+  };
+  sessions: {
+    created_at: string;
+    expires_at: string;
+    federation: string | null;
+  }[];
+  login_attempts: {
+    attempted_at: string;
+    key: string;
+  }[];
+  mails: {
+    kind: string;
+    to: string;
+    cc: string;
+    subject: string;
+    body: string;
+    created_at: string;
+    sent_at: string | null;
+  }[];
+}
 export interface ProjectChangeBody1 {
   identifier?: string;
   state?: StateName;
@@ -2115,6 +2258,26 @@ export interface WorkshopRequest {
   project_type: 'srce-workshop';
 }
 /**
+ * The accessibility statement at /ui/accessibility, in the model form of Commission Implementing Decision (EU) 2018/1523 as the Croatian Act on the accessibility of websites and mobile applications of public sector bodies (NN 17/2019) asks for it. The body is centreName of rules/service.json, the feedback address its contactEmail. complianceStatus is full, partial or not (against standard). nonAccessible lists the content that is not accessible and why (reason: disproportionateBurden, outOfScope or nonCompliance). preparedOn is the date the statement was first prepared, lastReviewedOn the date of its last manual review; automatedChecks are the checks run on every change. answerDays: within how many days the centre answers feedback. enforcement: the body a user turns to when the answer does not satisfy them. Each value is the const of its property; the centre edits them here.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "AccessibilityStatement".
+ */
+export interface AccessibilityStatement {
+  standard: 'EN 301 549 V3.2.1 (WCAG 2.1, AA)';
+  complianceStatus: 'full' | 'partial' | 'not';
+  nonAccessible: {
+    reason: 'disproportionateBurden' | 'outOfScope' | 'nonCompliance';
+    content: {hr: string; en: string};
+  }[];
+  preparedOn: '2026-12-01';
+  lastReviewedOn: '2026-12-01';
+  method: {hr: string; en: string};
+  automatedChecks: {hr: string; en: string}[];
+  answerDays: 15;
+  enforcement: {name: {hr: string; en: string}; address: string; web: string};
+}
+/**
  * Business constants of the portal. Each value is the const of its property; code reads them through schema-runtime's constants(), never as literals.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -2300,6 +2463,28 @@ export interface ListRules {
    * In a paged grid, how long after the last keystroke of a text filter the server is asked. Keystrokes within one frame (a paste, a held key) ask once; a typist's next letter comes later, so each letter asks, the call it supersedes is aborted and only the last answer is shown. The wait counts in the keystroke-to-repaint budget (issue 22: 100 ms).
    */
   pagedFilterDelayMs: 16;
+}
+/**
+ * The privacy notice at /ui/privacy (GDPR Art. 13 and 14). The controller is centreName of rules/service.json at controllerAddress, its contact contactEmail; dpo is the data protection officer; supervisoryAuthority the body a complaint goes to. purposes: each purpose with its legal basis. categories: each category of data held, where it comes from and how long it is kept: retention names a rule of rules/retention.json, whose period the page shows (so the notice states what the retention job applies), kept says it in words where no rule of its own applies. recipients: who receives data. rights: the rights of the data subject; answerDays: within how many days a request is answered. cookies: every cookie the portal sets, by its name after the service key of rules/service.json ({serviceKey}_session, ...), all strictly necessary; a test fails when the portal sets one not listed. Each value is the const of its property; the centre edits them here.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PrivacyNotice".
+ */
+export interface PrivacyNotice {
+  controllerAddress: 'Josipa Marohnića 5, 10000 Zagreb';
+  dpo: {name: {hr: string; en: string}; email: string};
+  supervisoryAuthority: {name: {hr: string; en: string}; address: string; web: string};
+  purposes: {purpose: {hr: string; en: string}; basis: {hr: string; en: string}}[];
+  categories: {
+    category: {hr: string; en: string};
+    source: {hr: string; en: string};
+    retention?: string;
+    kept?: {hr: string; en: string};
+  }[];
+  recipients: {hr: string; en: string}[];
+  rights: {hr: string; en: string}[];
+  answerDays: 30;
+  cookies: {name: string; purpose: {hr: string; en: string}; lifetime: {hr: string; en: string}}[];
 }
 /**
  * How the portal reads the research registry (CroRIS). Each value is the const of its property.

@@ -16,6 +16,7 @@ export const ANNOTATION_KEYWORDS = [
   'aliases', 'notGivenWhenEmpty', 'liveRules', 'unchosenMessage',
   'routine', 'digest', 'afterMonthDays',
   'grantsHours', 'knownToCurrentPortal', 'currentPortalFallback',
+  'days', 'years',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

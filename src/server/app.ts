@@ -28,6 +28,7 @@ import { mailPreferenceRoutes } from './routes/mail-preferences';
 import { mySessionRoutes } from './routes/my-sessions';
 import { softwareRoutes } from './routes/software';
 import { userRoutes } from './routes/users';
+import { personalDataRoutes } from './routes/personal-data';
 import { gridPageRoutes } from './routes/grid-pages';
 import { operationsRoutes } from './routes/operations';
 import { accountingRoutes } from './routes/accounting';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => extensionRoutes(api, ctx));
   await app.register(async (api) => softwareRoutes(api, ctx));
   await app.register(async (api) => userRoutes(api, ctx));
+  await app.register(async (api) => personalDataRoutes(api, ctx));
   await app.register(async (api) => gridPageRoutes(api, ctx));
   await app.register(async (api) => inviteRoutes(api, ctx));
   await app.register(async (api) => membershipRoutes(api, ctx));

@@ -10,6 +10,9 @@ import { vacuumDueTables } from './db/vacuum';
 /** How often the embedded database's tables are checked for a vacuum (autovacuum's own check is every minute). */
 const VACUUM_EVERY_MS = 60_000;
 
+/** How often the retention rules are applied; their periods are a day or longer. */
+const RETENTION_EVERY_MS = 10 * 60_000;
+
 /** A running set of background jobs. */
 export interface Jobs {
   /** Settles once every job is set up (the outbox sender is loaded on demand), having logged what it says at start. */
@@ -26,20 +29,22 @@ interface Job {
 /**
  * Runs the periodic jobs inside the server process. Every job is safe to run from several
  * processes at once (deletes of expired rows, claimed outbox rows, digests and summaries claimed by
- * unique rows), so scaling out needs no leader.
+ * unique rows, the retention rules under an advisory lock), so scaling out needs no leader.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db, ctx.config.sessions) },
     { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
+    // Sign-in attempts, ended sessions, sent mails and long-inactive users (rules/retention.json);
+    // one process at a time applies them, the others skip the round.
     {
-      name: 'purge-login-attempts',
-      everyMs: 10 * 60_000,
+      name: 'retention',
+      everyMs: RETENTION_EVERY_MS,
       run: () =>
-        ctx.db
-          .deleteFrom('login_attempts')
-          .where('attempted_at', '<', new Date(Date.now() - 24 * 3600_000))
-          .execute(),
+        import('./services/personal-data/retention').then(async ({ applyRetention }) => {
+          const removed = await applyRetention(ctx.db, ctx.schemas);
+          for (const { rule, rows } of removed ?? []) if (rows) log.info({ rule, rows }, `retention ${rule}: removed ${rows}`);
+        }),
     },
     {
       name: 'flag-inactive-users',

@@ -110,6 +110,9 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/grid-page/:grid', () => ({ url: '/api/v1/internal/grid-page/projects?limit=5' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/ops-users/', () => ({ url: '/api/v1/internal/ops-users/' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/users/:username', () => ({ url: '/api/v1/internal/users/newbie' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/users/:username/data', () => ({ url: '/api/v1/internal/users/newbie/data' }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/my-data/', () => ({ url: '/api/v1/internal/my-data/' }), SIGNED_IN(200)],
+  ['GET', '/api/v1/internal/retention/', () => ({ url: '/api/v1/internal/retention/' }), STAFF_ONLY(200)],
   // Only the project's lead invites.
   ['POST', '/api/v1/internal/invites/', (i) => ({ url: '/api/v1/internal/invites/', body: { project: i.project.identifier, projectid: i.project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } }), [401, 403, 403, 403, 403, 403, 403]],
   // A key is the bearer's: any signed-in user may try one; this one does not exist.

@@ -67,8 +67,8 @@ describe('service provider metadata for registration', () => {
     expect(texts(ui, 'mdui:DisplayName', 'xml:lang="en"')).toEqual([serviceName.en]);
     expect(texts(ui, 'mdui:Description')).toHaveLength(2);
     expect(texts(ui, 'mdui:InformationURL')).toEqual([`${t.ctx.config.publicUrl}/ui/login`, `${t.ctx.config.publicUrl}/ui/login`]);
-    // No privacy statement is invented: it is the centre's to publish.
-    expect(texts(ui, 'mdui:PrivacyStatementURL')).toEqual([]);
+    // The portal's own privacy notice, in each language.
+    expect(texts(ui, 'mdui:PrivacyStatementURL')).toEqual([`${t.ctx.config.publicUrl}/ui/privacy`, `${t.ctx.config.publicUrl}/ui/privacy/en`]);
   });
 });
 

@@ -43,7 +43,12 @@ function toRouteObject(page: PageRoute): RouteObject {
 }
 
 function pagesOf(access: AccessGroup): RouteObject[] {
-  return pageRoutes().filter((page) => page.access === access).map(toRouteObject);
+  return pageRoutes().filter((page) => page.access === access && !page.frame).map(toRouteObject);
+}
+
+/** The public pages shown in whichever frame the visitor's session calls for. */
+function eitherFramePages(): RouteObject[] {
+  return pageRoutes().filter((page) => page.frame === 'either').map(toRouteObject);
 }
 
 const notFoundHandle: RouteHandle = { access: 'public', title: { key: 'notFound' } };
@@ -78,7 +83,7 @@ export function buildRoutes(): RouteObject[] {
         },
         {
           element: <SessionAwareLayout />,
-          children: [{ path: '*', element: <NotFoundPage />, handle: notFoundHandle }],
+          children: [...eitherFramePages(), { path: '*', element: <NotFoundPage />, handle: notFoundHandle }],
         },
       ],
     },

@@ -7,6 +7,6 @@ import type { PageRoute } from './route-types';
  * (i18n/text-parts.ts), so that no such page renders before its texts are there.
  */
 export function loadPage(page: PageRoute): ReturnType<PageRoute['load']> {
-  if (isSignedOut(page.access)) return page.load();
+  if (isSignedOut(page.access) && !page.frame) return page.load();
   return Promise.all([page.load(), pageTexts()]).then(([module]) => module);
 }

@@ -25,6 +25,11 @@ export interface PageRoute {
   numericParams?: readonly string[];
   /** A language the page forces (the English invitation link). */
   locale?: Locale;
+  /**
+   * `either`: a public page shown in the logged-in frame to a signed-in user and in the login frame
+   * otherwise (the accessibility statement, the privacy notice); it loads the pages' texts.
+   */
+  frame?: 'either';
 }
 
 /** What each matched route carries in `handle`, read by the shell (title, referrer, language). */

@@ -37,6 +37,32 @@ const publicPages: PageRoute[] = [
     load: () => import(/* webpackChunkName: "page-error" */ './pages/error-page'),
   },
   {
+    ...at(paths.accessibility),
+    title: { key: 'accessibility' },
+    frame: 'either',
+    load: () => import(/* webpackChunkName: "page-accessibility" */ '../features/legal-notices/accessibility-page'),
+  },
+  {
+    ...at(paths.accessibilityEnglish),
+    title: { key: 'accessibility' },
+    frame: 'either',
+    locale: 'en',
+    load: () => import(/* webpackChunkName: "page-accessibility" */ '../features/legal-notices/accessibility-page'),
+  },
+  {
+    ...at(paths.privacy),
+    title: { key: 'privacy' },
+    frame: 'either',
+    load: () => import(/* webpackChunkName: "page-privacy" */ '../features/legal-notices/privacy-page'),
+  },
+  {
+    ...at(paths.privacyEnglish),
+    title: { key: 'privacy' },
+    frame: 'either',
+    locale: 'en',
+    load: () => import(/* webpackChunkName: "page-privacy" */ '../features/legal-notices/privacy-page'),
+  },
+  {
     ...at(paths.saml2LoginRedirect),
     title: { key: 'saml2LoginRedirect' },
     load: () => import(/* webpackChunkName: "page-saml2-login-redirect" */ '../features/auth/saml2-login-redirect-page'),
@@ -154,6 +180,7 @@ const userPages: PageRoute[] = [
   { ...at(paths.inactiveMemberships), title: { key: 'inactiveMemberships' }, load: () => import(/* webpackChunkName: "page-inactive-memberships" */ '../features/memberships/inactive-memberships-page') },
   { ...at(paths.membershipDetail), title: { key: 'membershipDetail' }, load: () => import(/* webpackChunkName: "page-membership-detail" */ '../features/memberships/membership-detail-page') },
   { ...at(paths.myInfo), title: { key: 'myInfo' }, load: () => import(/* webpackChunkName: "page-my-info" */ '../features/my-info/my-info-page') },
+  { ...at(paths.myData), title: { key: 'myData' }, load: () => import(/* webpackChunkName: "page-my-data" */ '../features/my-info/my-data-page') },
 ];
 
 const accountingPages: PageRoute[] = [

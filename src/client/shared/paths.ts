@@ -37,6 +37,11 @@ export const paths = {
   loginEmailEnglish: pageWith('login-email/:inviteKey/en', 'public', (inviteKey: string) => loginEmailHref(inviteKey, true)),
   error: page('error', 'public'),
   saml2LoginRedirect: page('saml2-login-redirect', 'session'),
+  // What the law asks a public body's site to publish: open to anyone, signed in or not.
+  accessibility: page('accessibility', 'public'),
+  accessibilityEnglish: page('accessibility/en', 'public'),
+  privacy: page('privacy', 'public'),
+  privacyEnglish: page('privacy/en', 'public'),
 
   requests: page('requests', 'staff'),
   requestDetail: pageWith('requests/:projId', 'staff', (identifier: string) => `${ui}requests/${id(identifier)}`),
@@ -62,6 +67,7 @@ export const paths = {
   inactiveMemberships: page('memberships/inactive', 'user'),
   membershipDetail: pageWith('memberships/:projId', 'user', (identifier: string) => `${ui}memberships/${id(identifier)}`),
   myInfo: page('my-info', 'user'),
+  myData: page('my-info/data', 'user'),
 
   projectAccounting: page('project-accounting', 'accounting'),
   projectUsersAccounting: page('project-users-accounting', 'accounting'),

@@ -46,7 +46,10 @@ function importedModule(node: ts.Node): string | undefined {
   return ts.forEachChild(node, importedModule);
 }
 
-/** The page modules of the route table's signed-out routes (public and session access), read from routes.tsx. */
+/**
+ * The page modules of the route table's signed-out routes (public and session access), read from
+ * routes.tsx; a page shown in either frame (`frame`) loads the pages' texts and is not one of them.
+ */
 function signedOutPageModules(): string[] {
   const file = path.join(APP, 'routes.tsx');
   const modules: string[] = [];
@@ -55,8 +58,9 @@ function signedOutPageModules(): string[] {
       const entry = node.properties.find(ts.isSpreadAssignment)?.expression.getText().match(/^at\(paths\.(\w+)\)$/)?.[1];
       const load = node.properties.find((p) => p.name?.getText() === 'load');
       const imported = load && importedModule(load);
+      const eitherFrame = node.properties.some((p) => p.name?.getText() === 'frame');
       const access = entry ? (paths as Record<string, PageEntry>)[entry]?.access : undefined;
-      if (imported && access && isSignedOut(access)) modules.push(resolve(file, imported)!);
+      if (imported && access && isSignedOut(access) && !eitherFrame) modules.push(resolve(file, imported)!);
     }
     ts.forEachChild(node, visit);
   };

@@ -4,11 +4,12 @@ import { useSessionQuery } from '@/client/api/session';
 import { DirectoryData } from './directory-data';
 import { MailPreferences } from './mail-preferences';
 import { MySessions } from './my-sessions';
+import { MyDataDownload } from './my-data-download';
 import { RegistryData } from './registry-data';
 import { UserStatus } from './user-status';
 import './my-info.css';
 
-/** /ui/my-info: status, cluster username, directory data, research-registry data, mail preferences and the sessions of the logged-in user. */
+/** /ui/my-info: status, cluster username, directory data, research-registry data, mail preferences, the sessions and a copy of all their data, of the logged-in user. */
 export default function MyInfoPage() {
   const { t } = useTranslation();
   const { data: session } = useSessionQuery();
@@ -38,6 +39,7 @@ export default function MyInfoPage() {
       </Grid>
       <MailPreferences />
       <MySessions />
+      <MyDataDownload username={user.username} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Grid, Loader, Message } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { userDataUrl } from '@/client/api/personal-data';
 import { useUserDetailQuery } from '@/client/api/staff';
 import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { UserInfoBlock } from './user-info-block';
@@ -26,6 +27,13 @@ export default function UserDetailPage() {
         <Grid.Column width={5}>
           <UserInfoBlock user={user} />
           <UserRegistryBlock oib={user.person_oib} />
+          <p className="user-data-download">
+            <a className="ui basic button" href={userDataUrl(user.username)} download={`${user.username}-data.json`} data-action="download-user-data">
+              {t('staffUsers.detail.downloadData')}
+            </a>
+            <br />
+            <small>{t('staffUsers.detail.downloadDataHint')}</small>
+          </p>
         </Grid.Column>
       </Grid>
     </section>

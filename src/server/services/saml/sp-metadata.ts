@@ -55,7 +55,7 @@ function mailto(address: string): string {
   return address.startsWith('mailto:') ? address : `mailto:${address}`;
 }
 
-/** The settings with the defaults filled in: names from the service, contacts its address, information the portal's login page. */
+/** The settings with the defaults filled in: names from the service, contacts its address, information the portal's login page, privacy its privacy notice. */
 export function metadataTexts(input: Pick<SpMetadataInput, 'settings' | 'service' | 'publicUrl'>) {
   const { settings, service, publicUrl } = input;
   const pick = (value: Bilingual, fallback: Required<Bilingual>): Required<Bilingual> => ({ hr: value.hr ?? fallback.hr, en: value.en ?? fallback.en });
@@ -66,7 +66,8 @@ export function metadataTexts(input: Pick<SpMetadataInput, 'settings' | 'service
       en: `${service.serviceName.en}: requesting and managing projects and user accounts (${service.centreName.en})`,
     }),
     informationUrl: pick(settings.informationUrl, { hr: `${publicUrl}/ui/login`, en: `${publicUrl}/ui/login` }),
-    privacyStatementUrl: settings.privacyStatementUrl,
+    // The portal's own privacy notice (/ui/privacy, its English version at /ui/privacy/en).
+    privacyStatementUrl: pick(settings.privacyStatementUrl, { hr: `${publicUrl}/ui/privacy`, en: `${publicUrl}/ui/privacy/en` }),
     technicalContact: settings.technicalContact ?? service.contactEmail,
     supportContact: settings.supportContact ?? service.contactEmail,
   };
