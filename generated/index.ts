@@ -950,6 +950,31 @@ export interface InviteCancelBody {
   inviterid: DatabaseId;
 }
 /**
+ * Answer of GET /api/v1/internal/invites/{key}/details: what an invitation is for, shown before its invitee accepts it with POST /api/v1/internal/invites/{key}. addressMatches tells whether the invited address is one of the signed-in user's (their e-mail, several separated by ';', or their registry e-mail).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "InviteDetails".
+ */
+export interface InviteDetails {
+  project: {
+    identifier: string;
+    name: string;
+  };
+  inviter: PersonName | null;
+  email: string;
+  addressMatches: boolean;
+}
+/**
+ * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "PersonName".
+ */
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+/**
  * Answer of POST /api/v1/internal/invites/: the addresses invited (a mail each) and those skipped with the reason.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1592,16 +1617,6 @@ export interface ProjectTimelineEvent {
   dateEnd?: string;
   member?: PersonName;
   role?: string;
-}
-/**
- * Who did something on a project, as members (not staff) see it: the name only. Staff get the whole person-ref.json.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "PersonName".
- */
-export interface PersonName {
-  first_name: string;
-  last_name: string;
 }
 /**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.

@@ -92,7 +92,7 @@ describe('access hardening', () => {
       ['a foreign Origin', { origin: 'https://evil.example' }],
     ])('refuses an acceptance the browser marks as started elsewhere (%s)', async (_label, headers) => {
       const key = await newInvite('lmaric@fer.hr');
-      const res = await send('newbie', 'GET', `/api/v1/internal/invites/${key}`, undefined, headers);
+      const res = await send('newbie', 'POST', `/api/v1/internal/invites/${key}`, undefined, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json().status.key).toBe('crossSiteRefused');
       expect(await membersOf()).not.toContain(ids.newbie);
@@ -101,9 +101,37 @@ describe('access hardening', () => {
       await t.ctx.db.deleteFrom('invites').where('key', '=', key).execute();
     });
 
+    it('joins nobody when the invitation is opened, says what it is for, and joins on the POST of its button', async () => {
+      const key = await newInvite('lmaric@fer.hr');
+      const mine = 'm'.repeat(64);
+      const before = (await t.ctx.db.selectFrom('users').select('person_mail').where('id', '=', ids.newbie).executeTakeFirstOrThrow()).person_mail;
+      try {
+        const opened = await send('newbie', 'GET', `/api/v1/internal/invites/${key}`, undefined, { 'sec-fetch-site': 'same-origin' });
+        expect(opened.statusCode).toBe(400);
+        expect(opened.json().status.message).toContain('accept it with the button on the invitation page');
+        const details = await send('newbie', 'GET', `/api/v1/internal/invites/${key}/details`);
+        expect(details.statusCode).toBe(200);
+        const project = await t.ctx.db.selectFrom('projects').select(['identifier', 'name']).where('id', '=', projectId).executeTakeFirstOrThrow();
+        const lead = await t.ctx.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', ids.lead).executeTakeFirstOrThrow();
+        expect(details.json()).toEqual({ project, inviter: lead, email: 'lmaric@fer.hr', addressMatches: false });
+        expect(await membersOf()).not.toContain(ids.newbie);
+        // One of the user's addresses, whatever its case, is theirs.
+        await t.ctx.db.updateTable('users').set({ person_mail: 'Novi.Korisnik@example.org; drugi@example.org' }).where('id', '=', ids.newbie).execute();
+        await t.ctx.db.insertInto('invites').values({ key: mine, email: 'DRUGI@example.org', project_id: projectId, inviter_id: ids.lead, invtype: 'local', sent: new Date() }).execute();
+        expect((await send('newbie', 'GET', `/api/v1/internal/invites/${mine}/details`)).json().addressMatches).toBe(true);
+        const joined = await send('newbie', 'POST', `/api/v1/internal/invites/${key}`);
+        expect(joined.statusCode).toBe(201);
+        expect(await membersOf()).toContain(ids.newbie);
+      } finally {
+        await t.ctx.db.updateTable('users').set({ person_mail: before }).where('id', '=', ids.newbie).execute();
+        await t.ctx.db.deleteFrom('memberships').where('user_id', '=', ids.newbie).where('project_id', '=', projectId).execute();
+        await t.ctx.db.deleteFrom('invites').where('key', 'in', [key, mine]).execute();
+      }
+    });
+
     it('keeps same-origin acceptance working', async () => {
       const key = await newInvite('lmaric@fer.hr');
-      const res = await send('newbie', 'GET', `/api/v1/internal/invites/${key}`, undefined, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' });
+      const res = await send('newbie', 'POST', `/api/v1/internal/invites/${key}`, undefined, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' });
       expect(res.statusCode).toBe(201);
       expect(await membersOf()).toContain(ids.newbie);
       await t.ctx.db.deleteFrom('memberships').where('user_id', '=', ids.newbie).execute();

@@ -116,7 +116,9 @@ const MATRIX: Row[] = [
   // Only the project's lead invites.
   ['POST', '/api/v1/internal/invites/', (i) => ({ url: '/api/v1/internal/invites/', body: { project: i.project.identifier, projectid: i.project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'x@example.org' }] } }), [401, 403, 403, 403, 403, 403, 403]],
   // A key is the bearer's: any signed-in user may try one; this one does not exist.
-  ['GET', '/api/v1/internal/invites/:key', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}` }), SIGNED_IN(404)],
+  ['GET', '/api/v1/internal/invites/:key', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}` }), SIGNED_IN(400)],
+  ['GET', '/api/v1/internal/invites/:key/details', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}/details` }), SIGNED_IN(404)],
+  ['POST', '/api/v1/internal/invites/:key', () => ({ url: `/api/v1/internal/invites/${'a'.repeat(64)}` }), SIGNED_IN(404)],
   ['GET', '/api/v1/internal/projects/:identifier/readiness', (i) => ({ url: `/api/v1/internal/projects/${encodeURIComponent(i.project.identifier)}/readiness` }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/projects-readiness/', () => ({ url: '/api/v1/internal/projects-readiness/' }), SIGNED_IN(200)],
   ['GET', '/api/v1/internal/users-readiness/', () => ({ url: '/api/v1/internal/users-readiness/?filter=no-key-active' }), STAFF_ONLY(200)],

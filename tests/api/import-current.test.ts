@@ -172,7 +172,7 @@ describe('import from the current portal', () => {
   it('accepts an invitation by its old link', async () => {
     const key = (await source.db.selectFrom('backend_custominvitation').select('key').where('id', '=', 1).executeTakeFirstOrThrow()).key;
     const novak = await t.login('novak@irb.hr', 'novak-lozinka');
-    const accepted = await send(novak, 'GET', `/api/v1/internal/invites/${key}`);
+    const accepted = await send(novak, 'POST', `/api/v1/internal/invites/${key}`);
     expect(accepted.statusCode).toBe(201);
     const membership = await t.ctx.db
       .selectFrom('memberships')

@@ -31,7 +31,7 @@ describe('invitations API', () => {
       foreignCollaboratorEmails: foreign.map((value) => ({ label: value, value })),
       type: 'add',
     });
-  const accept = (username: string, key: string) => send(username, 'GET', `/api/v1/internal/invites/${key}`);
+  const accept = (username: string, key: string) => send(username, 'POST', `/api/v1/internal/invites/${key}`);
   const inviteRow = (project: string, email: string) =>
     t.ctx.db.selectFrom('invites').selectAll().where('project_id', '=', projects[project].id).where('email', '=', email).executeTakeFirstOrThrow();
   const rolesOf = (user: string, project: string) =>
@@ -334,12 +334,12 @@ describe('invitations API', () => {
 
       // The invitee's link now says it was cancelled (not "expired"), in the caller's language.
       const mnovak = await as('mnovak');
-      const english = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
+      const english = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}/details`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
       expect(english.statusCode).toBe(404);
       expect(english.json().status.message).toBe('mnovak - Invitation was cancelled by the project lead');
-      const croatian = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}`, headers: { cookie: mnovak.cookie, 'accept-language': 'hr' } });
+      const croatian = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${cancelledKey}/details`, headers: { cookie: mnovak.cookie, 'accept-language': 'hr' } });
       expect(croatian.json().status.message).toBe('mnovak - Voditelj projekta otkazao je pozivnicu');
-      const neverIssued = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${'e'.repeat(64)}`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
+      const neverIssued = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${'e'.repeat(64)}/details`, headers: { cookie: mnovak.cookie, 'accept-language': 'en' } });
       expect(neverIssued.json().status.message).toBe('mnovak - Invitation code expired');
     });
   });

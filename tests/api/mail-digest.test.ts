@@ -42,7 +42,7 @@ describe('mail the way each user wants it', () => {
   async function joins(lead: string, identifier: string, projectId: number, username: string) {
     await api(lead, 'POST', '/api/v1/internal/invites/', { project: identifier, projectid: projectId, type: 'add', collaboratorEmails: [{ label: mailOf(username), value: mailOf(username) }] });
     const invite = await t.ctx.db.selectFrom('invites').select('key').where('email', '=', mailOf(username)).where('project_id', '=', projectId).executeTakeFirstOrThrow();
-    await api(username, 'GET', `/api/v1/internal/invites/${invite.key}`);
+    await api(username, 'POST', `/api/v1/internal/invites/${invite.key}`);
   }
   const signOff = (lead: string, projectId: number, username: string) => api(lead, 'POST', `/api/v1/internal/users-projects/${projectId}`, [ids[username]]);
   const outboxTo = (username: string) =>
@@ -276,7 +276,7 @@ describe('mail rules staff change in rules/mail.json, with no code change', () =
     const asLead = await caller('lead');
     await asLead('POST', '/api/v1/internal/invites/', { project: 'MR-1', projectid: project, type: 'add', collaboratorEmails: [{ label: 'member@example.org', value: 'member@example.org' }] });
     const { key } = await t.ctx.db.selectFrom('invites').select('key').where('project_id', '=', project).executeTakeFirstOrThrow();
-    expect((await (await caller('member'))('GET', `/api/v1/internal/invites/${key}`)).statusCode).toBe(201);
+    expect((await (await caller('member'))('POST', `/api/v1/internal/invites/${key}`)).statusCode).toBe(201);
     const toLead = await t.ctx.db.selectFrom('outbox').select('kind').where('to_addr', '=', 'lead@example.org').execute();
     expect(toLead.map((m) => m.kind)).toEqual(['invite-accepted']);
     expect(member).toBeGreaterThan(0);

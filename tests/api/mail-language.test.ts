@@ -69,7 +69,7 @@ describe('mails in the recipient language', () => {
   it('tells the inviter in English, the language they used when inviting, that the invitee joined', async () => {
     const invite = await t.ctx.db.selectFrom('invites').select('key').where('email', '=', 'hrvoje@example.org').executeTakeFirstOrThrow();
     const croatian = await t.login('croatian');
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${invite.key}`, headers: { cookie: withLang(croatian, 'hr') } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/internal/invites/${invite.key}`, headers: { cookie: withLang(croatian, 'hr'), 'x-csrftoken': croatian.csrf } });
     expect(res.statusCode).toBeLessThan(300);
     await deliver();
     const toLead = await sink.waitFor((m) => m.recipients.includes('ahorvat@fer.hr'));
@@ -82,7 +82,7 @@ describe('mails in the recipient language', () => {
     await t.app.inject({ method: 'GET', url: '/api/v1/sessionactive', headers: { cookie: withLang(lead, 'hr') } });
     const invite = await t.ctx.db.selectFrom('invites').select('key').where('email', '=', 'petra@example.org').executeTakeFirstOrThrow();
     const reader = await t.login('reader');
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/internal/invites/${invite.key}`, headers: { cookie: withLang(reader, 'en') } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/internal/invites/${invite.key}`, headers: { cookie: withLang(reader, 'en'), 'x-csrftoken': reader.csrf } });
     expect(res.statusCode).toBeLessThan(300);
     await deliver();
     const toLead = await sink.waitFor((m) => m.recipients.includes('ahorvat@fer.hr') && m.body.includes('Petra Reader'));

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, expectToast, loginAs, screenshot, submitLogin } from './helpers/portal';
 import { invitationPath, startMailPortal, type MailPortal } from './helpers/mail-portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /*
  * Memberships end to end against a portal of its own whose mails really go out over SMTP to a
@@ -86,10 +87,23 @@ test('the lead invites a collaborator and the invitation mail is delivered', asy
   await screenshot(page, 'membership-lead');
 });
 
-test('the invitee signs in from the link, sees the progress bar and lands on memberships', async ({ page }) => {
+test('the invitee signs in from the link, sees what the invitation is for, accepts it, sees the progress bar and lands on memberships', async ({ page }) => {
   await page.goto(inviteLink);
   await expectPath(page, '/ui/login');
   await submitLogin(page, 'newbie', 'newbie');
+  // Opening the link joins nobody: the page says what the invitation is for, and that it was sent
+  // to an address that is not newbie's, and waits for the button.
+  const details = page.getByTestId('invitation-details');
+  await expect(details).toContainText(PRACTICAL);
+  await expect(details).toContainText(INVITEE);
+  await expect(page.getByTestId('invitation-address-mismatch')).toContainText(`Pozivnica je poslana na adresu ${INVITEE}`);
+  await expect(page.getByTestId('invitation-outcome')).toHaveCount(0);
+  await expectNoSeriousAxe(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'invitation-details-phone');
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.getByTestId('invitation-accept').click();
   await expect(page.getByTestId('invitation-outcome')).toHaveText('Prijava uspješna, preusmjeravanje...');
   await expect(page.getByTestId('invitation-progress')).toBeVisible();
   await page.screenshot({ path: 'tests/e2e/screenshots/invitation-accepted.png' });
@@ -135,6 +149,7 @@ test('used, expired and wrong-type invitations show their messages', async ({ pa
   const foreign = await (await browser.newContext()).newPage();
   await foreign.goto(localInvite);
   await submitLogin(foreign, 'foreign', 'foreign');
+  await foreign.getByTestId('invitation-accept').click();
   await expect(foreign.getByTestId('invitation-outcome')).toHaveText(
     'Prijava neuspješna: Pozivnica je namijenjena domaćim suradnicima koji se prijavljuju elektroničkim identitetom AAI@EduHR',
   );

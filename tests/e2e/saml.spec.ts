@@ -61,6 +61,9 @@ test('an invitation opened before a first federated login is accepted after it, 
   await page.goto(`/ui/login-email/${SAML_INVITE_KEY}`);
   await expectPath(page, '/ui/login');
   await federatedLogin(page, 'national', /Nina Novosel/);
+  await expectPath(page, `/ui/login-email/${SAML_INVITE_KEY}`);
+  await expect(page.getByTestId('invitation-details')).toContainText(SAML_INVITE_PROJECT);
+  await page.getByTestId('invitation-accept').click();
   await expectPath(page, '/ui/memberships');
   await expect(page.getByTestId('memberships-table')).toContainText(SAML_INVITE_PROJECT);
   await page.goto('/ui/my-info');

@@ -1,6 +1,7 @@
 import type {
   Invite,
   InviteCancelBody,
+  InviteDetails,
   InvitesNewBody,
   MessageAnswer,
   UsersAddInternalBody,
@@ -36,12 +37,14 @@ export const membershipsApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/v1/internal/invites-sent/', method: 'POST', body: { type: 'inviterem', ...body } }),
       invalidatesTags: onSuccess('Invites'),
     }),
-    /**
-     * GET /api/v1/internal/invites/:key: accepts an invitation as the logged-in user. A mutation,
-     * although a GET: it changes memberships and must run once per visit, never from a cache.
-     */
+    /** GET /api/v1/internal/invites/:key/details: what an invitation is for, before it is accepted. */
+    inviteDetails: build.query<InviteDetails, string>({
+      query: (key) => `api/v1/internal/invites/${encodeURIComponent(key)}/details`,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/v1/internal/invites/:key: the invitee's click accepts the invitation. */
     acceptInvite: build.mutation<MessageAnswer, string>({
-      query: (key) => ({ url: `api/v1/internal/invites/${encodeURIComponent(key)}`, method: 'GET' }),
+      query: (key) => ({ url: `api/v1/internal/invites/${encodeURIComponent(key)}`, method: 'POST' }),
       invalidatesTags: onSuccess('Projects', 'Session'),
     }),
     /** POST /api/v1/internal/users-projects/:projectId: the lead signs collaborators off. */
@@ -79,6 +82,7 @@ export const {
   useSendInvitesMutation,
   useSentInvitesQuery,
   useCancelInviteMutation,
+  useInviteDetailsQuery,
   useAcceptInviteMutation,
   useSignOffMutation,
   useAddInternalMutation,

@@ -183,6 +183,10 @@ export const MESSAGES = {
   notProjectId: { en: '"{{value}}" is not a project id', hr: '"{{value}}" nije oznaka projekta' },
   invitationExpired: { en: '{{user}} - Invitation code expired', hr: '{{user}} - Pozivni kod je istekao' },
   invitationCancelled: { en: '{{user}} - Invitation was cancelled by the project lead', hr: '{{user}} - Voditelj projekta otkazao je pozivnicu' },
+  invitationNeedsClick: {
+    en: 'Opening an invitation does not accept it: accept it with the button on the invitation page (/ui/login-email/…)',
+    hr: 'Otvaranjem poziva on nije prihvaćen: prihvatite ga gumbom na stranici poziva (/ui/login-email/…)',
+  },
   invitationUsed: { en: '{{user}} - Invitation code already used', hr: '{{user}} - Pozivni kod je iskorišten' },
   inviteRegistryCheckFailed: {
     en: '{{user}} - Could not check the CroRIS projects of the user ({{detail}}); try again later',

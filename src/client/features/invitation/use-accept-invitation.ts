@@ -1,35 +1,47 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { InviteDetails } from '@generated';
 import { isApiError } from '@/client/api/api-error';
-import { useAcceptInviteMutation } from '@/client/api/memberships';
+import { useAcceptInviteMutation, useInviteDetailsQuery } from '@/client/api/memberships';
 import { clearInvitation } from '@/client/shared/invitation-storage';
 import { invitationOutcome, invitationSettled, type InvitationOutcome } from './invitation-outcome';
 
-/**
- * Accepts the invitation once per page visit (never again on a re-render) and forgets the stored
- * key once the answer is final, so the next login does not come back here.
- */
-export function useAcceptInvitation(key: string, enabled: boolean): InvitationOutcome | null {
-  const [accept] = useAcceptInviteMutation();
-  const [outcome, setOutcome] = useState<InvitationOutcome | null>(null);
-  const started = useRef<string | null>(null);
+export interface Invitation {
+  /** What the invitation is for; undefined while it loads or when it cannot be accepted. */
+  details?: InviteDetails;
+  /** Set once the invitation is refused (unknown, used, expired…) or its acceptance answered. */
+  outcome: InvitationOutcome | null;
+  /** Accepts it: only ever on the invitee's click (decision 0622). */
+  accept(): void;
+  accepting: boolean;
+}
 
-  useEffect(() => {
-    if (!enabled || started.current === key) return;
-    started.current = key;
-    accept(key)
+/** The outcome of an error answer, by its message (the server answers in the user's language). */
+const refusedBy = (error: unknown) => ({
+  outcome: invitationOutcome({ ok: false, message: isApiError(error) ? error.message : '' }),
+  status: isApiError(error) ? error.status || null : null,
+});
+
+/**
+ * Reads what the invitation is for; accepting is a separate call the page's button makes. The
+ * stored key is forgotten once the answer is final, so the next login does not come back here.
+ */
+export function useInvitation(key: string, enabled: boolean): Invitation {
+  const { data: details, error: detailsError } = useInviteDetailsQuery(key, { skip: !enabled });
+  const [acceptCall, { isLoading: accepting }] = useAcceptInviteMutation();
+  const [answered, setAnswered] = useState<InvitationOutcome | null>(null);
+
+  const refused = detailsError ? refusedBy(detailsError) : null;
+  if (refused && invitationSettled(refused.outcome, refused.status)) clearInvitation();
+
+  const accept = useCallback(() => {
+    acceptCall(key)
       .unwrap()
-      .then(
-        () => ({ outcome: invitationOutcome({ ok: true }), status: 201 }),
-        (error: unknown) =>
-          isApiError(error)
-            ? { outcome: invitationOutcome({ ok: false, message: error.message }), status: error.status || null }
-            : { outcome: invitationOutcome({ ok: false, message: '' }), status: null },
-      )
+      .then(() => ({ outcome: invitationOutcome({ ok: true }), status: 201 }), refusedBy)
       .then((result) => {
         if (invitationSettled(result.outcome, result.status)) clearInvitation();
-        setOutcome(result.outcome);
+        setAnswered(result.outcome);
       });
-  }, [accept, enabled, key]);
+  }, [acceptCall, key]);
 
-  return outcome;
+  return { details: refused ? undefined : details, outcome: answered ?? refused?.outcome ?? null, accept, accepting };
 }

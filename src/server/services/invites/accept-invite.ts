@@ -26,7 +26,7 @@ export interface AcceptAnswer {
 /** Keys are 64 lowercase letters and digits; anything else cannot exist. */
 const KEY_PATTERN = /^[a-z0-9]{64}$/;
 
-type Invite = { id: number; project_id: number; inviter_id: number | null; person_oib: string; invtype: string };
+type Invite = { id: number; project_id: number; inviter_id: number | null; person_oib: string; invtype: string; email: string };
 
 const expired = (u: string) => new ApiError('notFound', msg('invitationExpired', { user: u }));
 const used = (u: string) => new ApiError('conflict', msg('invitationUsed', { user: u }));
@@ -37,10 +37,10 @@ const used = (u: string) => new ApiError('conflict', msg('invitationUsed', { use
  * stale key as "used"; users are told the truth instead. An absent key was either cleaned up or
  * never issued, and "expired" is the kinder word for both.)
  */
-async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promise<Invite> {
+export async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promise<Invite> {
   const row = !KEY_PATTERN.test(key) ? undefined : await ctx.db
     .selectFrom('invites')
-    .select(['invites.id', 'invites.project_id', 'invites.inviter_id', 'invites.person_oib', 'invites.invtype', 'invites.accepted'])
+    .select(['invites.id', 'invites.project_id', 'invites.inviter_id', 'invites.person_oib', 'invites.invtype', 'invites.email', 'invites.accepted'])
     .select(inviteExpiredSql(ctx.schemas).as('expired'))
     .where('invites.key', '=', key)
     .executeTakeFirst();
