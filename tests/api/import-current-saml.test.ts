@@ -26,13 +26,15 @@ describe('imported federated users at their first sign-in here', () => {
       .insertInto('backend_user')
       .values([
         // The stand-in's "new national user" and "new eduGAIN user", as the current portal knows them.
-        sourceUser({ id: 1, username: 'nnovosel.old', person_oib: '71429538065', person_uniqueid: 'nnovosel@ffzg.hr', person_username: 'nnovosel' }),
-        sourceUser({ id: 2, username: 'erik.svensson@uni-example.se', person_oib: '', person_uniqueid: 'erik.svensson@uni-example.se', person_type: 'foreign', person_username: 'esvensso' }),
+        // Ids above the demo data's: the import keeps them, and refuses ids rows here hold.
+        sourceUser({ id: 9001, username: 'nnovosel.old', person_oib: '71429538065', person_uniqueid: 'nnovosel@ffzg.hr', person_username: 'nnovosel' }),
+        sourceUser({ id: 9002, username: 'erik.svensson@uni-example.se', person_oib: '', person_uniqueid: 'erik.svensson@uni-example.se', person_type: 'foreign', person_username: 'esvensso' }),
       ])
       .execute();
-    await source.db.insertInto('backend_project').values(sourceProject({ id: 1, identifier: 'NR-2025-02-011' })).execute();
-    await source.db.insertInto('backend_userproject').values(sourceMembership({ id: 1, user_id: 1, project_id: 1 })).execute();
+    await source.db.insertInto('backend_project').values(sourceProject({ id: 9001, identifier: 'NR-2025-02-011' })).execute();
+    await source.db.insertInto('backend_userproject').values(sourceMembership({ id: 9001, user_id: 9001, project_id: 9001 })).execute();
     const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+    expect(report.collisions).toEqual([]);
     expect(report.refused).toEqual([]);
   });
   afterAll(async () => {

@@ -27,12 +27,20 @@ type Form = Record<string, string | undefined>;
  * federation and `/saml2/edugain/` for eduGAIN, each with login/, acs/, ls/, metadata/ and logout.
  * Every failure lands on an error page and is logged with its reason; none answers 500.
  */
+/** How long the start waits for the federations' metadata check before it goes on without it. */
+const START_CHECK_WAIT_MS = 3_000;
+
 export async function federationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providers = new ServiceProviders(ctx);
   const refresh = startMetadataRefresh(ctx, providers, app.log);
   app.addHook('onClose', async () => refresh.stop());
-  // Not awaited: a federation whose metadata cannot be had at start must not keep the portal down.
-  app.addHook('onReady', async () => void checkMetadataAtStart(providers, app.log));
+  // Waited for at most START_CHECK_WAIT_MS: its outcome is logged before the portal says it is
+  // ready, and a federation whose metadata cannot be had soon must not keep the portal down (the
+  // check goes on and logs when it ends).
+  app.addHook('onReady', async () => {
+    const checked = checkMetadataAtStart(providers, app.log);
+    await Promise.race([checked, new Promise((resolve) => setTimeout(resolve, START_CHECK_WAIT_MS).unref())]);
+  });
   const names = cookieNames(ctx);
 
   // Identity providers post forms; only this plugin's routes accept them.
