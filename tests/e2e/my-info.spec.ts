@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxe, useLanguage } from './helpers/axe';
-import { expectToast, loginAs, screenshot, sessionIsActive } from './helpers/portal';
+import { expectToast, loginAs, screenshot, sessionIsActive, SESSIONS_USER } from './helpers/portal';
 
 test('my info shows status, directory data and research-registry data', async ({ page }) => {
   await loginAs(page, 'lead');
@@ -85,7 +85,7 @@ test('a lead mutes the routine notices of a project on its membership page, and 
 });
 
 test.describe('sessions on my info', () => {
-  // Only this test signs in as admin: ending "all others" must not end another test's session.
+  // Only this test signs in as SESSIONS_USER: ending "all others" must not end another test's session.
   const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
   const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -97,8 +97,8 @@ test.describe('sessions on my info', () => {
     const third = await browser.newContext({ baseURL });
     const [page, phonePage, thirdPage] = await Promise.all([here.newPage(), phone.newPage(), third.newPage()]);
     try {
-      await loginAs(page, 'admin');
-      await loginAs(phonePage, 'admin');
+      await loginAs(page, SESSIONS_USER);
+      await loginAs(phonePage, SESSIONS_USER);
       await page.goto('/ui/my-info');
       const sessions = page.getByTestId('my-sessions');
       await expect(sessions.getByRole('heading', { name: 'Vaše sesije' })).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('sessions on my info', () => {
       expect(await sessionIsActive(page)).toBe(true);
 
       // English, and "end all others" after a sign-in elsewhere.
-      await loginAs(thirdPage, 'admin');
+      await loginAs(thirdPage, SESSIONS_USER);
       await useLanguage(page, 'en');
       await page.reload();
       await expect(sessions.getByRole('heading', { name: 'Your sessions' })).toBeVisible();

@@ -76,6 +76,8 @@ test.describe('staff grids', () => {
   });
 
   test('projects: only non-request states, and each filter narrows the rows', async ({ page }) => {
+    // Eight filters, each waited for: about 30 s on a loaded two-core machine.
+    test.setTimeout(90_000);
     const gridErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.text().includes('AG Grid')) gridErrors.push(message.text());
@@ -126,6 +128,7 @@ test.describe('staff grids', () => {
   });
 
   test('users: filters, sorting by name and date joined, key column, toggle to inactive', async ({ page }) => {
+    test.setTimeout(90_000);
     await loginAs(page, 'staff');
     await page.goto('/ui/users');
     const total = await gridCount(page);

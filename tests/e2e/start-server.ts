@@ -3,10 +3,13 @@
  *
  * It also seeds one pending invitation with a known key (SAML_INVITE_KEY) for the national user the
  * stand-in identity provider creates on first login, so a browser test can open the link before a
- * federated sign-in (seeded keys are random).
+ * federated sign-in (seeded keys are random), and a local account only the sessions test signs in
+ * with (SESSIONS_USER): its "end all other sessions" must not end another test's.
  */
 import { runE2ePortal, runMain } from './e2e-portal';
 import { SAML_INVITE_EMAIL, SAML_INVITE_KEY, SAML_INVITE_PROJECT } from './helpers/saml';
+import { SESSIONS_USER } from './helpers/portal';
+import { createLocalUser } from '../../src/server/services/user-admin';
 
 runMain(() =>
   runE2ePortal({
@@ -19,6 +22,7 @@ runMain(() =>
         .insertInto('invites')
         .values({ key: SAML_INVITE_KEY, email: SAML_INVITE_EMAIL, project_id: project.id, inviter_id: lead.id, invtype: 'local', sent: new Date() })
         .execute();
+      await createLocalUser(db, { username: SESSIONS_USER, password: SESSIONS_USER, firstName: 'Sanja', lastName: 'Sesić', email: 'sanja.sesic@srce.hr' });
     },
   }),
 );

@@ -14,7 +14,10 @@ export async function submitLogin(page: Page, username: string, password: string
 }
 
 /** Logs in through the login page as a demo user and waits until the app has left the login page. */
-export async function loginAs(page: Page, user: DemoUser): Promise<void> {
+/** A local account of the browser tests' portal that only the sessions test signs in with (its password is its name). */
+export const SESSIONS_USER = 'sanja.sesic';
+
+export async function loginAs(page: Page, user: DemoUser | typeof SESSIONS_USER): Promise<void> {
   if (!page.url().includes('/ui/login')) await page.goto('/ui/login');
   await submitLogin(page, user, user);
   await expect(page).not.toHaveURL(/\/ui\/login$/);
