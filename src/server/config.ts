@@ -114,9 +114,16 @@ function bilingual(env: NodeJS.ProcessEnv, name: string): Bilingual {
   return { hr: env[`${name}_HR`] || undefined, en: env[`${name}_EN`] || undefined };
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
+const YES = ['1', 'true', 'yes', 'on'];
+const NO = ['0', 'false', 'no', 'off'];
+
+/** A switch: yes/no in the usual spellings; anything else is refused rather than read as "off". */
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
   if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+  const word = value.trim().toLowerCase();
+  if (YES.includes(word)) return true;
+  if (NO.includes(word)) return false;
+  throw new Error(`${name} must be one of ${[...YES, ...NO].join(', ')}, got "${value}"`);
 }
 
 function int(value: string | undefined, fallback: number | undefined, name: string): number | undefined {
@@ -181,9 +188,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8000, 'PORT')!;
   const sessionSecret = env.SESSION_SECRET ?? (production ? '' : 'development-only-secret');
   if (production && sessionSecret.length < 32) throw new Error('SESSION_SECRET of at least 32 characters is required in production');
-  const demo = flag(env.DEMO, !production);
+  const demo = flag(env.DEMO, !production, 'DEMO');
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
-  const https = publicAddressIsHttps(publicUrl, production && !flag(env.PUBLIC_URL_HTTP_ALLOWED, false), Boolean(env.PUBLIC_URL));
+  const https = publicAddressIsHttps(publicUrl, production && !flag(env.PUBLIC_URL_HTTP_ALLOWED, false, 'PUBLIC_URL_HTTP_ALLOWED'), Boolean(env.PUBLIC_URL));
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -196,8 +203,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl,
     https,
     // On in demo mode, so a newcomer sees the usage pages filled by the demo seed.
-    enableAccounting: flag(env.ENABLE_ACCOUNTING, demo),
-    enableEdugain: flag(env.ENABLE_EDUGAIN, true),
+    enableAccounting: flag(env.ENABLE_ACCOUNTING, demo, 'ENABLE_ACCOUNTING'),
+    enableEdugain: flag(env.ENABLE_EDUGAIN, true, 'ENABLE_EDUGAIN'),
     graceMonths: int(env.GRACE_MONTHS, undefined, 'GRACE_MONTHS'),
     registry: {
       url: env.REGISTRY_URL || undefined,
@@ -215,7 +222,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       spKeyFile: env.SAML_SP_KEY_FILE || undefined,
       spCertFile: env.SAML_SP_CERT_FILE || undefined,
       aaiEduHrIdpMatch: env.SAML_AAIEDUHR_IDP_MATCH || 'https://login.aaiedu.hr',
-      edugainAllowAaiEduHr: flag(env.SAML_EDUGAIN_ALLOW_AAIEDUHR, false),
+      edugainAllowAaiEduHr: flag(env.SAML_EDUGAIN_ALLOW_AAIEDUHR, false, 'SAML_EDUGAIN_ALLOW_AAIEDUHR'),
       edugainUserMap: env.SAML_EDUGAIN_USER_MAP || undefined,
       clockSkewSeconds: int(env.SAML_CLOCK_SKEW_SECONDS, 180, 'SAML_CLOCK_SKEW_SECONDS')!,
       allowUnsolicited: federations(env.SAML_ALLOW_UNSOLICITED, 'SAML_ALLOW_UNSOLICITED'),
@@ -231,8 +238,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
-    jobs: flag(env.JOBS, true),
-    schemasWatch: flag(env.SCHEMAS_WATCH, true),
+    jobs: flag(env.JOBS, true, 'JOBS'),
+    schemasWatch: flag(env.SCHEMAS_WATCH, true, 'SCHEMAS_WATCH'),
     externalApiMaps: env.EXTERNAL_API_MAPS || undefined,
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
       .split(',')

@@ -261,5 +261,7 @@ describe('SAML endpoints without a configured federation', () => {
     const meta = await t.app.inject({ method: 'GET', url: `${base}/metadata/` });
     expect(meta.statusCode).toBe(404);
     expect(meta.json().status.key).toBe('notFound');
+    const inCroatian = await t.app.inject({ method: 'GET', url: `${base}/metadata/`, headers: { 'accept-language': 'hr' } });
+    expect(inCroatian.json().status.message).toBe('Ova federacija nije podešena');
   });
 });

@@ -9,12 +9,14 @@ describe('project timeline', () => {
   const ids: Record<string, number> = {};
   const callers = new Map<string, Caller>();
 
-  async function call(username: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  async function call(username: string, method: 'GET' | 'POST', url: string, payload?: unknown, language = 'en') {
     if (!callers.has(username)) callers.set(username, await t.login(username));
     const caller = callers.get(username)!;
-    return t.app.inject({ method, url, headers: { cookie: caller.cookie, 'x-csrftoken': caller.csrf }, payload: payload as object });
+    const headers = { cookie: caller.cookie, 'x-csrftoken': caller.csrf, 'accept-language': language };
+    return t.app.inject({ method, url, headers, payload: payload as object });
   }
-  const timeline = (username: string, identifier: string) => call(username, 'GET', `/api/v1/internal/projects/${encodeURIComponent(identifier)}/timeline`);
+  const timeline = (username: string, identifier: string, language?: string) =>
+    call(username, 'GET', `/api/v1/internal/projects/${encodeURIComponent(identifier)}/timeline`, undefined, language);
   const events = async (identifier: string): Promise<ProjectTimelineEvent[]> => {
     const res = await timeline('staff', identifier);
     expect(res.statusCode).toBe(200);
@@ -47,8 +49,11 @@ describe('project timeline', () => {
       const res = await timeline(who, 'TL-life');
       expect(res.statusCode).toBe(403);
       expect(res.json().status.message).toBe('Only the lead of the project and staff can see its history');
+      expect((await timeline(who, 'TL-life', 'hr')).json().status.message).toBe('Povijest projekta mogu vidjeti samo voditelj projekta i osoblje');
     }
-    expect((await timeline('staff', 'TL-none')).statusCode).toBe(404);
+    const unknown = await timeline('staff', 'TL-none', 'hr');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().status.message).toBe('Projekt TL-none nije pronađen');
   });
 
   it('shows the submission and the members joining', async () => {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './column-types';
 import type { GrantWarningsTable, ProjectGrantsTable } from './tables-grants';
 import type { DigestItemsTable, MailDigestsTable, OutboxTable, ProjectMailMutesTable, ProjectNoticesTable, UsageNoticesTable } from './tables-mail';
@@ -358,6 +358,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -44,6 +44,11 @@ export const MESSAGES = {
 
   // Projects and requests
   projectNotFound: { en: 'Project {{identifier}} not found', hr: 'Projekt {{identifier}} nije pronađen' },
+  historyLeadOrStaff: {
+    en: 'Only the lead of the project and staff can see its history',
+    hr: 'Povijest projekta mogu vidjeti samo voditelj projekta i osoblje',
+  },
+  federationNotConfigured: { en: 'This federation is not configured', hr: 'Ova federacija nije podešena' },
   projectMembersOnly: {
     en: 'Only members of the project and staff can see it',
     hr: 'Projekt mogu vidjeti samo njegovi članovi i osoblje',

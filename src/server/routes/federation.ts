@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError, msg } from '../errors';
 import { cookieNames, cookieOptions } from '../plugins/auth';
 import { createSession, deleteSession, sessionDaysOf } from '../services/sessions';
 import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/saml/acs';
@@ -127,7 +127,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
           // Fetched and refused (a certificate, a signature, a validUntil) is not "cannot be reached".
           throw new ApiError(error instanceof MetadataError && !error.unreachable ? 'federationMetadataRefused' : 'federationUnavailable');
         }
-        if (sp === undefined) throw new ApiError('notFound', 'This federation is not configured');
+        if (sp === undefined) throw new ApiError('notFound', msg('federationNotConfigured'));
         reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
         return spMetadata(sp);
       });

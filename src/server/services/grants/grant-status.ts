@@ -14,7 +14,6 @@ import { grantsInForce, type GrantInForce } from './grants';
 
 /** The kinds of hours a grant holds. */
 export const HOUR_KINDS = ['cpuh', 'gpuh'] as const;
-export type HourKind = (typeof HOUR_KINDS)[number];
 
 /** A project's status, with the grants behind it (the warnings claim them by id). */
 export interface ProjectGrantStatus extends GrantsAnswerProject {

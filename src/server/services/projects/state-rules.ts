@@ -97,11 +97,6 @@ export function stateRule(schemas: SchemaSet, name: string): StateRule {
   return rule;
 }
 
-/** Whether `name` is a state of rules/states.json. */
-export function isStateName(schemas: SchemaSet, name: string): name is StateName {
-  return stateRules(schemas).some((s) => s.value === name);
-}
-
 /** Whether `name` is a role of rules/roles.json. */
 export function isRoleName(schemas: SchemaSet, name: string): name is RoleName {
   assertNamed(schemas);

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { isAdmin } from '../../context';
 import type { UserRow } from '../../db/tables';
 import type { PersonName, ProjectTimeline, ProjectTimelineEvent } from '../../../../generated';
-import { ApiError } from '../../errors';
+import { ApiError, msg } from '../../errors';
 import { SYSTEM_AUTHOR } from './lifecycle';
 import { STATE } from './state-rules';
 import { ROLE } from '../../db/queries/memberships';
@@ -61,7 +61,7 @@ export async function projectTimeline(ctx: AppContext, user: UserRow, identifier
     .select(['id', 'identifier', 'date_submitted', 'date_approved', 'approved_by', 'change_history'])
     .where('identifier', '=', identifier)
     .executeTakeFirst();
-  if (!project) throw new ApiError('notFound', `Project ${identifier} not found`);
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
   const members = await db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -72,7 +72,7 @@ export async function projectTimeline(ctx: AppContext, user: UserRow, identifier
     .execute();
   const leads = members.filter((m) => m.role === ROLE.lead);
   if (!isAdmin(user) && !leads.some((m) => m.user_id === user.id))
-    throw new ApiError('forbidden', 'Only the lead of the project and staff can see its history');
+    throw new ApiError('forbidden', msg('historyLeadOrStaff'));
 
   const [comments, extensions, departures] = await Promise.all([
     db.selectFrom('staff_comments').select(['comment', 'date', 'comment_by', 'project_state']).where('project_id', '=', project.id).execute(),

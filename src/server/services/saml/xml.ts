@@ -69,11 +69,6 @@ export function attributeOf(node: Node, expression: string, attribute: string): 
   return element(node, expression)?.getAttribute(attribute) ?? undefined;
 }
 
-/** The root element's attribute of a document given as text (e.g. the ID of an AuthnRequest). */
-export function rootAttribute(xml: string, attribute: string): string | undefined {
-  return parseXml(xml).documentElement.getAttribute(attribute) || undefined;
-}
-
 /** Text escaped for an XML attribute value or element content. */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from './field-label';
+import { MultiSelect } from './multi-select';
 import { errorsAt, FieldErrors } from './field-errors';
 
 type Json = Record<string, unknown>;
@@ -42,24 +41,17 @@ export function ResourceTypesField(props: FieldProps<TypeChoice[]>) {
     [schema, isStaff],
   );
   return (
-    <div className="resource-types">
-      <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} htmlFor={fieldPathId.$id} />
-      <AccessibleDropdown
-        id={fieldPathId.$id}
-        multiple
-        search
-        selection
-        fluid
-        placeholder={t('requestForm.chooseResourceTypes')}
-        options={options}
-        value={(formData ?? []).map((type) => type.value)}
-        disabled={!!(disabled || readonly)}
-        onChange={(_e, d) => {
-          const next = ((d.value as string[]) ?? []).map((value) => ({ label: value, value }));
-          props.onChange(next.length ? next : undefined, fieldPathId.path);
-        }}
-      />
+    <MultiSelect
+      id={fieldPathId.$id}
+      className="resource-types"
+      title={String(uiSchema?.['ui:title'] ?? '')}
+      placeholder={t('requestForm.chooseResourceTypes')}
+      options={options}
+      value={(formData ?? []).map((type) => type.value)}
+      disabled={!!(disabled || readonly)}
+      onChange={(next) => props.onChange(next?.map((value) => ({ label: value, value })), fieldPathId.path)}
+    >
       <FieldErrors messages={allErrors(errorSchema as ErrorSchema | undefined)} />
-    </div>
+    </MultiSelect>
   );
 }

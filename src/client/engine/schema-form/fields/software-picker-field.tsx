@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldData } from '../field-data';
-import { FieldLabel } from './field-label';
+import { MultiSelect } from './multi-select';
 
 /** The applications wanted (`ui:field: softwarePicker`): a multi-select of the installed-software list. */
 export function SoftwarePickerField(props: FieldProps<string[]>) {
@@ -15,25 +14,17 @@ export function SoftwarePickerField(props: FieldProps<string[]>) {
     return [...names].map((name) => ({ key: name, value: name, text: name }));
   }, [data, formData]);
   return (
-    <div className="software-picker">
-      <FieldLabel text={String(uiSchema?.['ui:title'] ?? '')} htmlFor={fieldPathId.$id} />
-      <AccessibleDropdown
-        id={fieldPathId.$id}
-        multiple
-        search
-        selection
-        fluid
-        loading={isFetching}
-        placeholder={t('requestForm.chooseSoftware')}
-        noResultsMessage={t('requestForm.noResults')}
-        options={options}
-        value={formData ?? []}
-        disabled={!!(disabled || readonly)}
-        onChange={(_e, d) => {
-          const next = (d.value as string[]) ?? [];
-          props.onChange(next.length ? next : undefined, fieldPathId.path);
-        }}
-      />
-    </div>
+    <MultiSelect
+      id={fieldPathId.$id}
+      className="software-picker"
+      title={String(uiSchema?.['ui:title'] ?? '')}
+      loading={isFetching}
+      placeholder={t('requestForm.chooseSoftware')}
+      noResultsMessage={t('requestForm.noResults')}
+      options={options}
+      value={formData ?? []}
+      disabled={!!(disabled || readonly)}
+      onChange={(next) => props.onChange(next, fieldPathId.path)}
+    />
   );
 }
