@@ -3,7 +3,9 @@
 // `../../app/…` or the `@/` alias): code flows shared → features → app; a feature imports no other
 // feature and not the app; engine/ and shared/ import no feature, no API and not the app; the schema
 // runtime imports neither the client nor the server, nor React or Fastify. On the server, db/
-// (tables, vocabularies, migrations) sits below services/ and routes/.
+// (tables, vocabularies, migrations) sits below services/ and routes/, services/ below plugins/
+// and routes/, and nothing imports the client. The quick tests (tests/unit, tests/component)
+// start no database and no server.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -63,6 +65,21 @@ const zones = [
     from: ['src/server/services', 'src/server/routes'],
     message: 'db/ never imports services/ or routes/: code that needs both (the demo seed) lives above them.',
   },
+  {
+    target: 'src/server',
+    from: ['src/client'],
+    message: 'The server never imports the client: what both need (the page list, the rules) lives in src/schema-runtime/.',
+  },
+  {
+    target: 'src/server/services',
+    from: ['src/server/plugins', 'src/server/routes'],
+    message: 'services/ never imports plugins/ or routes/: a plugin or a route calls a service, not the other way round.',
+  },
+  ...['tests/unit', 'tests/component'].map((target) => ({
+    target,
+    from: ['tests/support/test-database', 'tests/support/test-app', 'tests/support/demo-app', 'tests/support/server-process', 'tests/support/smtp-sink', 'tests/support/saml', 'src/server/db/database'],
+    message: `${target}/ holds the tests that need no database and no server (npm run test:quick): a test that starts one belongs in tests/api/ or tests/server/.`,
+  })),
 ];
 
 /** The folder a zone's target names for this file (its `*` filled in), or null when the file is outside. */
@@ -120,7 +137,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     plugins: { boundaries: { rules: { zones: zonesRule } } },
     rules: { 'boundaries/zones': 'error' },
   },

@@ -15,7 +15,7 @@ const embeddedOnly = [
   '/tests/unit/schema-runtime/',
   '/tests/unit/client/',
   '/tests/api/usage-import\\.test\\.ts$',
-  '/tests/unit/server/outbox-command\\.test\\.ts$',
+  '/tests/server/outbox-command\\.test\\.ts$',
   '/tests/api/server-start\\.test\\.ts$',
 ];
 const databaseOnly = Boolean(process.env.JEST_DATABASE_ONLY);

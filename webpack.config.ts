@@ -4,7 +4,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
 import { textPart, type TextPart } from './src/client/i18n/text-parts';
-import { loginDocument } from './src/client/shared/paths';
+import { loginDocument } from './src/schema-runtime/pages';
 
 const root = __dirname;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { isSignedOut, paths, requestTypePage, type PageEntry } from '../../src/client/shared/paths';
+import { isSignedOut, paths, requestTypePage, type PageEntry } from '../../src/schema-runtime/pages';
 import { FIRST_CALLS } from '../../src/client/api/first-calls';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 

@@ -7,7 +7,7 @@ import { startFailed } from './shared/start-failed';
 import { yieldToMain } from './shared/yield-to-main';
 
 /**
- * The login document's entry (`loginDocument` in `shared/paths.ts`): the login page for a visitor
+ * The login document's entry (`loginDocument` in `src/schema-runtime/pages.ts`): the login page for a visitor
  * without a session, without the app's router, store and API layer. It loads as the app's entry
  * does (`index.tsx`): the schema set first (the service's names, the languages), the shell texts
  * beside it.

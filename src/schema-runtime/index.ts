@@ -8,7 +8,18 @@ export { requestDateCeiling } from './request-dates';
 export { leadMailOutcome, type LeadMailOutcome } from './lead-mail';
 export { languageCookieName } from './language-cookie';
 export { LIVE_RULES, liveRulesFor, type LiveRuleName } from './live-rules';
-export { activeStates, allowsExtension, extensionRequestState, leadRoleName, registryRules, usernameMaxLength, type RegistryRules, type StateBehaviourEntry } from './rule-annotations';
+export {
+  activeStates,
+  allowsExtension,
+  extensionRequestState,
+  isInstitutional,
+  isRegistryBased,
+  leadRoleName,
+  registryRules,
+  usernameMaxLength,
+  type RegistryRules,
+  type StateBehaviourEntry,
+} from './rule-annotations';
 export { RETENTION_RULES, retentionRules, retentionCutoff, type RetentionPeriod, type RetentionRuleEntry } from './retention-rules';
 export { mailRules, type MailKindRule, type MailRules, type DigestSchedule } from './mail-rules';
 export { defaultGrants, grantRules, grantsHoursIn, type GrantRuleSet } from './grant-rules';
@@ -36,6 +47,7 @@ export {
 export { diffSchemaDocs, type SchemaChange } from './set-diff';
 export {
   toValidationIssues,
+  describeIssues,
   formatIssue,
   VALIDATION_MESSAGES,
   type ValidationIssue,

@@ -4,6 +4,8 @@
  * flagged `extensionRequest` is where a lead's extension request moves a project, and a state
  * allows an extension when its `leadOptions` offer that state; in rules/roles.json the role flagged `leads` is the project lead's.
  */
+import type { SchemaCatalog } from './schema-catalog';
+import { SCHEMA_IDS } from './schema-ids';
 
 /** A state as rules/states.json annotates it (only what these rules read). */
 export interface StateBehaviourEntry {
@@ -59,4 +61,28 @@ export function registryRules(schemas: { schema(nameOrId: string): Record<string
   const notFoundText = properties.notFoundText?.const;
   if (typeof graceDays !== 'number' || typeof notFoundText !== 'string') throw new Error('rules/registry needs graceDays and notFoundText');
   return { graceDays, notFoundText };
+}
+
+/** A project type as rules/project-types.json flags it (only what these rules read). */
+interface ProjectTypeFlags {
+  registryBased?: boolean;
+  institutional?: boolean;
+}
+
+type Vocabularies = Pick<SchemaCatalog, 'vocabulary'>;
+
+const projectTypeFlag = (schemas: Vocabularies, projectType: string, flag: keyof ProjectTypeFlags): boolean =>
+  schemas.vocabulary<ProjectTypeFlags>(SCHEMA_IDS.projectTypes).some((t) => t.value === projectType && t[flag] === true);
+
+/**
+ * Whether projects of a type are built from a research-registry project (`registryBased` in
+ * rules/project-types.json): their request page lists the lead's registry projects first.
+ */
+export function isRegistryBased(schemas: Vocabularies, projectType: string): boolean {
+  return projectTypeFlag(schemas, projectType, 'registryBased');
+}
+
+/** Whether the institutional eligibility check (reference §3.8) applies to a type (`institutional` in rules/project-types.json). */
+export function isInstitutional(schemas: Vocabularies, projectType: string): boolean {
+  return projectTypeFlag(schemas, projectType, 'institutional');
 }

@@ -146,3 +146,8 @@ export function formatIssue(issue: ValidationIssue, locale: 'hr' | 'en' = 'hr'):
   const template = VALIDATION_MESSAGES[locale][issue.key] ?? VALIDATION_MESSAGES[locale].invalid;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(issue.params[name] ?? ''));
 }
+
+/** Plain words for a list of validation issues, e.g. `/resources_numbers/HPCnSlotsCPU: The number cannot be greater than 6656`. */
+export function describeIssues(issues: ValidationIssue[], lang: 'hr' | 'en' = 'en'): string {
+  return issues.map((i) => `${i.path || '/'}: ${formatIssue(i, lang)}`).join('; ');
+}

@@ -46,7 +46,7 @@ export function pagePreloads(files: PageFiles, pathname: string, language: strin
 }
 
 /**
- * The tags for the login document (`loginDocument` in src/client/shared/paths.ts): its scripts are
+ * The tags for the login document (`loginDocument` in src/schema-runtime/pages.ts): its scripts are
  * in its HTML, so only the shell texts in `language`, which it loads as the app does.
  */
 export function loginDocumentPreloads(files: PageFiles, language: string): string {

@@ -1,4 +1,4 @@
-import { cookieNames } from '../../src/server/plugins/auth';
+import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
 import type { TestApp } from '../support/test-app';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { cookieNames } from '../../src/server/plugins/auth';
+import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import type { TestApp } from '../support/test-app';

@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { addUser } from '../support/fixtures';
 import { languageCookieName } from '../../src/schema-runtime';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
-import { loginDocument } from '../../src/client/shared/paths';
-import { cookieNames } from '../../src/server/plugins/auth';
+import { loginDocument } from '../../src/schema-runtime/pages';
+import { cookieNames } from '../../src/server/services/session-cookies';
 
 const INDEX = '<!doctype html><html><head><title>portal</title><script defer src=/static/main.1.js></script></head><body><div id=root></div></body></html>';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pageFiles, routeChunks, routePages } from '../../scripts/lib/page-files';
-import { paths } from '../../src/client/shared/paths';
+import { paths } from '../../src/schema-runtime/pages';
 import { FIRST_CALLS } from '../../src/client/api/first-calls';
 
 const routesSource = fs.readFileSync(path.resolve(__dirname, '../../src/client/app/routes.tsx'), 'utf8');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { routePages } from '../../lib/page-files';
-import { loginDocument } from '../../../src/client/shared/paths';
+import { loginDocument } from '../../../src/schema-runtime/pages';
 
 /*
  * Which built JS files a route loads, from dist/client-stats.json: the entry, the page's chunk group,

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { guards } from './guards/guards';
 import { NumericParams } from './guards/numeric-params';
 import { loadPage } from './load-page';

@@ -1,5 +1,5 @@
 import { pageTexts } from '@/client/i18n/i18n';
-import { isSignedOut } from '@/client/shared/paths';
+import { isSignedOut } from '@/schema-runtime/pages';
 import type { PageRoute } from './route-types';
 
 /**

@@ -1,5 +1,5 @@
 import type { PrefetchDispatch } from '@/client/api/prefetch';
-import { isSignedOut } from '@/client/shared/paths';
+import { isSignedOut } from '@/schema-runtime/pages';
 import { loadPage } from './load-page';
 import { pageOfPath } from './route-access';
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type hr from '@/client/i18n/hr.json';
 import type { Locale } from '@/client/i18n/i18n';
-import type { AccessGroup } from '@/client/shared/paths';
+import type { AccessGroup } from '@/schema-runtime/pages';
 import type { Prefetch } from '@/client/api/prefetch';
 
 export type { AccessGroup };

@@ -1,4 +1,4 @@
-import { paths, requestTypePage, type PageEntry } from '@/client/shared/paths';
+import { paths, requestTypePage, type PageEntry } from '@/schema-runtime/pages';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { requestTypes } from '@/client/shared/schema-set';
 import { prefetchActiveUsers, prefetchInactiveUsers, prefetchMyRequests, prefetchStaffProjects, prefetchStaffRequests } from '@/client/api/prefetch';
@@ -6,7 +6,7 @@ import type { PageRoute } from './route-types';
 
 /*
  * The route table: every page of spec point 2, its route and access group taken from its entry in
- * shared/paths.ts (where links read it too). This is the one place allowed to import features, and
+ * src/schema-runtime/pages.ts (where links read it too). This is the one place allowed to import features, and
  * only lazily, so each page is its own chunk.
  */
 

@@ -1,4 +1,4 @@
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /** Links between the staff pages, shared by grids and detail pages. */
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/client/shared/api-error';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /**
  * Sends the browser to the login page when a staff fetch answers 403 (spec point 6: a 403 on

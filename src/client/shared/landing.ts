@@ -1,4 +1,4 @@
-import { isPublicPath, paths } from './paths';
+import { isPublicPath, paths } from '@/schema-runtime/pages';
 
 /** What decides where a user lands after logging in. */
 export interface LandingInput {

@@ -5,18 +5,10 @@ import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../services/sessions';
 import { verifyApiKey } from '../services/api-keys';
 import { requestSite } from './request-guards';
-import { languageCookieName } from '../../schema-runtime';
+import { cookieNames, cookieOptions } from '../services/session-cookies';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Cookie names, derived from the service key of rules/service.json. `knownBrowser` marks a browser
- * that signed in with a password before (services/login.ts).
- */
-export function cookieNames(ctx: AppContext) {
-  const key = ctx.schemas.service.serviceKey;
-  return { session: `${key}_session`, csrf: `${key}_csrftoken`, language: languageCookieName(key), knownBrowser: `${key}_known_browser` };
-}
 
 /**
  * Stores the interface language of the web client's cookie on the user when it changed, so mails
@@ -35,9 +27,16 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Cookie options shared by every cookie the server sets: `Secure` whenever the portal is served over https. */
-export function cookieOptions(ctx: AppContext, httpOnly = true) {
-  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: ctx.config.https };
+
+/**
+ * Hands a new session to the browser: its cookie, until the session's absolute end, and the
+ * anonymous CSRF cookie dropped (the session carries its own token). Password and federated
+ * sign-ins both end here.
+ */
+export function sendSession(ctx: AppContext, reply: FastifyReply, session: { token: string; expiresAt: Date }): void {
+  const names = cookieNames(ctx);
+  reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
+  reply.clearCookie(names.csrf, cookieOptions(ctx));
 }
 
 /** The anonymous visitor's CSRF token (double-submit cookie), created when missing. */

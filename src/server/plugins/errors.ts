@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody, localErrorBody, msg, type ErrorKey } from '../errors';
 import { requestLanguage } from '../i18n/language';
-import type { Language, MessageKey } from '../i18n/messages';
-import { formatIssue, languageCookieName, toValidationIssues, type ValidationIssue } from '../../schema-runtime';
+import type { MessageKey } from '../i18n/messages';
+import { describeIssues, languageCookieName, toValidationIssues } from '../../schema-runtime';
 import type { ErrorObject } from 'ajv';
 
 const FASTIFY_CODES: Record<string, ErrorKey> = {
@@ -39,11 +39,6 @@ export function frameworkErrorsFor(serviceKey: string) {
     const body = localErrorBody(key, lang, key === 'badRequest' ? msg('urlInvalid') : undefined);
     void reply.status(body.status.code).send(body);
   };
-}
-
-/** Plain words for a list of validation issues, e.g. `/resources_numbers/HPCnSlotsCPU: The number cannot be greater than 6656`. */
-export function describeIssues(issues: ValidationIssue[], lang: Language = 'en'): string {
-  return issues.map((i) => `${i.path || '/'}: ${formatIssue(i, lang)}`).join('; ');
 }
 
 /** Every error leaves as the JSON envelope; a client can never cause a 500 by what it sends. */

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { localErrorBody, msg } from '../errors';
 import { pageLanguage, requestLanguage } from '../i18n/language';
 import { loginDocumentPreloads, pagePreloads, readPageFiles, type PageFiles } from '../page-preloads';
-import { loginDocument } from '../../client/shared/paths';
+import { loginDocument, paths, UI_ROOT } from '../../schema-runtime/pages';
 import { languageCookieName } from '../../schema-runtime';
 import type { AppContext } from '../context';
 
@@ -63,13 +63,13 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     const html = hints ? page.replace('</head>', `${hints}</head>`) : page;
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
   };
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/ui/login'));
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect(paths.login.href));
   app.get('/ui', { config: { access: 'public' } }, serveIndex);
   app.get('/ui/*', { config: { access: 'public' } }, serveIndex);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/auth') && !path.startsWith('/static'))
-      return reply.redirect('/ui/not-found');
+      return reply.redirect(`${UI_ROOT}not-found`);
     return reply.status(404).send(localErrorBody('notFound', languageOf(request), msg('noSuchEndpoint', { method: request.method, path })));
   });
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
-import { cookieNames, cookieOptions } from '../plugins/auth';
+import { cookieNames, cookieOptions } from '../services/session-cookies';
+import { sendSession } from '../plugins/auth';
 import { createSession, deleteSession, sessionDaysOf } from '../services/sessions';
 import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/saml/acs';
 import { authnRequestId, bindRequest, pendingRequests, releaseRequest } from '../services/saml/browser-binding';
@@ -15,9 +16,10 @@ import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/met
 import { MetadataError } from '../services/saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
 import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
+import { paths, UI_ROOT } from '../../schema-runtime/pages';
 
 /** Where the login links go when a federation is not configured on this server. */
-const NOT_CONFIGURED_PAGE = '/ui/error?reason=federation';
+const NOT_CONFIGURED_PAGE = `${paths.error.href}?reason=federation`;
 const FEDERATIONS: FederationName[] = ['national', 'edugain'];
 
 type Form = Record<string, string | undefined>;
@@ -110,8 +112,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         if (request.auth) await deleteSession(ctx.db, request.auth.sessionId);
         const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
         const session = await createSession(ctx.db, outcome.user.id, sessionDaysOf(ctx.config.sessions, outcome.user), outcome.issuer, outcome, client);
-        reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
-        reply.clearCookie(names.csrf, cookieOptions(ctx));
+        sendSession(ctx, reply, session);
         request.log.info({ federation: name, user: outcome.user.username, created: outcome.created, unsolicited: !outcome.requestId }, 'SAML login');
         return reply.redirect(afterLogin(body.RelayState), 303);
       });
@@ -140,16 +141,16 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       app.get(url, { config: { access: 'public' }, schema: shapes.logout }, async (request, reply) => {
         if (requestSite(request) === 'cross-site') {
           request.log.warn({ federation: name }, 'SAML logout opened from another site; nothing ended');
-          return reply.redirect(request.auth ? '/ui/' : '/ui/login');
+          return reply.redirect(request.auth ? UI_ROOT : paths.login.href);
         }
         const identity = await endSession(request, reply);
         const sp = await provider(name, request);
-        if (!sp || !identity || !sp.idp.sloUrl || identity.federation !== name) return reply.redirect('/ui/login');
+        if (!sp || !identity || !sp.idp.sloUrl || identity.federation !== name) return reply.redirect(paths.login.href);
         try {
           return reply.redirect(await sp.saml.getLogoutUrlAsync(logoutProfile(identity), '', {}));
         } catch (error) {
           request.log.warn({ federation: name, err: error }, 'SAML logout request failed');
-          return reply.redirect('/ui/login');
+          return reply.redirect(paths.login.href);
         }
       });
 
@@ -186,7 +187,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     const answerLogoutRequest = async (request: FastifyRequest, reply: FastifyReply, sp: ServiceProvider | undefined | null, message: Form, redirectBinding: boolean) => {
       if (!sp) {
         await endSessionUnlessForged(request, reply, false);
-        return reply.redirect('/ui/login', 303);
+        return reply.redirect(paths.login.href, 303);
       }
       const screened = screen(request, sp, message, redirectBinding);
       let profile: Profile | null = null;
@@ -201,13 +202,13 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       await endSessionUnlessForged(request, reply, profile !== null);
       const unread = redirectBinding && !screened.ok && Buffer.from(message.SAMLRequest ?? '', 'base64').length > 0;
       const requestId = profile?.ID ?? (screened.ok ? logoutRequestId(screened.xml) : unread ? '' : null);
-      if (requestId === null || !sp.idp.sloUrl) return reply.redirect('/ui/login', 303);
+      if (requestId === null || !sp.idp.sloUrl) return reply.redirect(paths.login.href, 303);
       const answering: Profile = profile ?? { ID: requestId || undefined, issuer: sp.idp.entityId, nameID: '', nameIDFormat: '' };
       try {
         return reply.redirect(await sp.logoutSaml.getLogoutResponseUrlAsync(answering, message.RelayState ?? '', {}, profile !== null), 303);
       } catch (error) {
         request.log.warn({ federation: name, err: error }, 'SAML logout response failed');
-        return reply.redirect('/ui/login', 303);
+        return reply.redirect(paths.login.href, 303);
       }
     };
 
@@ -216,7 +217,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     const singleLogout = async (request: FastifyRequest, reply: FastifyReply, message: Form, redirectBinding: boolean) => {
       const sp = await provider(name, request);
       if (message.SAMLRequest) return answerLogoutRequest(request, reply, sp, message, redirectBinding);
-      if (!sp) return reply.redirect('/ui/login', 303);
+      if (!sp) return reply.redirect(paths.login.href, 303);
       let verified = false;
       try {
         if (message.SAMLResponse) {
@@ -227,7 +228,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         request.log.warn({ federation: name, reason: (error as Error).message }, 'SAML single logout message refused');
       }
       await endSessionUnlessForged(request, reply, verified);
-      return reply.redirect('/ui/login', 303);
+      return reply.redirect(paths.login.href, 303);
     };
     for (const url of both('ls')) {
       app.get<{ Querystring: Form }>(url, { config: { access: 'public' }, schema: shapes.lsGet }, (request, reply) => singleLogout(request, reply, request.query, true));

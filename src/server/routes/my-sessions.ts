@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
-import { cookieNames, cookieOptions } from '../plugins/auth';
+import { cookieNames, cookieOptions } from '../services/session-cookies';
 import { endMyOtherSessions, endMySession, mySessions } from '../services/my-sessions';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { LoginBody, LogoutAnswer } from '../../../generated';
-import { anonymousCsrfToken, cookieNames, cookieOptions } from '../plugins/auth';
+import { anonymousCsrfToken, sendSession } from '../plugins/auth';
+import { cookieNames, cookieOptions } from '../services/session-cookies';
 import { endSession, KNOWN_BROWSER_DAYS, passwordLogin } from '../services/login';
 import { activeSessionJson, anonymousSession } from '../services/session-answer';
 import { federatedIdentity, logoutRedirect } from '../services/saml/logout';
@@ -37,9 +38,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const client = { ip: request.ip, userAgent: request.headers['user-agent'], knownBrowser: request.cookies[names.knownBrowser] };
       const session = await passwordLogin(ctx, request.body, client, request.auth?.sessionId ?? null, request.cookies[names.language]);
-      reply.setCookie(names.session, session.token, { ...cookieOptions(ctx), expires: session.expiresAt });
+      sendSession(ctx, reply, session);
       reply.setCookie(names.knownBrowser, session.knownBrowser, { ...cookieOptions(ctx), maxAge: KNOWN_BROWSER_DAYS * 86_400 });
-      reply.clearCookie(names.csrf, cookieOptions(ctx));
       return { status: { code: 200, message: 'Login successful' } };
     },
   );

@@ -1,5 +1,6 @@
+import { paths, UI_ROOT } from '../../schema-runtime/pages';
 /** Where a sign-in lands when it was given no target, or one that is not a page of this portal. */
-export const LANDING_PAGE = '/ui/saml2-login-redirect';
+export const LANDING_PAGE = paths.saml2LoginRedirect.href;
 
 /** Characters a target may carry as written: printable ASCII without backslash, quotes, `<`, `>` or space. */
 const ALLOWED = /^[A-Za-z0-9\-._~/?#[\]@!$&'()*+,;=%:]*$/;
@@ -33,7 +34,7 @@ function fullyDecoded(value: string): string | null {
  */
 export function portalPath(target: unknown, fallback = LANDING_PAGE): string {
   if (typeof target !== 'string' || target.length > MAX_LENGTH || !ALLOWED.test(target)) return fallback;
-  if (!target.startsWith('/ui/')) return fallback;
+  if (!target.startsWith(UI_ROOT)) return fallback;
   const pathEnd = target.search(/[?#]/);
   const rawPath = pathEnd === -1 ? target : target.slice(0, pathEnd);
   const decodedPath = fullyDecoded(rawPath);
@@ -47,6 +48,6 @@ export function portalPath(target: unknown, fallback = LANDING_PAGE): string {
   } catch {
     return fallback;
   }
-  if (url.origin !== PARSE_BASE || !url.pathname.startsWith('/ui/') || url.pathname.startsWith('/ui//')) return fallback;
+  if (url.origin !== PARSE_BASE || !url.pathname.startsWith(UI_ROOT) || url.pathname.startsWith(`${UI_ROOT}/`)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

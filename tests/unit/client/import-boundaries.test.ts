@@ -52,3 +52,48 @@ describe('import boundaries of the client', () => {
     expect(await lintAs('src/client/app/boundary-fixture.ts', code)).toEqual([]);
   });
 });
+
+describe('import boundaries of the server and the quick tests', () => {
+  it('refuses the server importing the client, however the path is spelled', async () => {
+    const code = [
+      "import { schemas } from '../../client/shared/schema-set';",
+      "import { api } from '@/client/api/api-slice';",
+      "import { paths } from '../../schema-runtime/pages';",
+      'export const all = [schemas, api, paths];',
+      '',
+    ].join('\n');
+    const messages = await lintAs('src/server/services/boundary-fixture.ts', code);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/server never imports the client/);
+  });
+
+  it('refuses a service importing a plugin or a route, and lets routes import both', async () => {
+    const code = [
+      "import { currentUser } from '../../plugins/auth';",
+      "import { registerKeyRoutes } from '@/server/routes/keys';",
+      "import { cookieNames } from '../session-cookies';",
+      'export const all = [currentUser, registerKeyRoutes, cookieNames];',
+      '',
+    ].join('\n');
+    const messages = await lintAs('src/server/services/saml/boundary-fixture.ts', code);
+    expect(messages).toEqual([expect.stringMatching(/services\/ never imports plugins\/ or routes\//), expect.stringMatching(/services\/ never imports/)]);
+    const fromRoute = code.replace('../../plugins/auth', '../plugins/auth').replace('../session-cookies', '../services/session-cookies');
+    expect(await lintAs('src/server/routes/boundary-fixture.ts', fromRoute)).toEqual([]);
+  });
+
+  it('refuses a quick test starting a database or a server', async () => {
+    const code = [
+      "import { startTestApp } from '../support/test-app';",
+      "import { openTestDatabase } from '../../support/test-database';",
+      "import { openDatabase } from '../../../src/server/db/database';",
+      "import { loadSchemaSet } from '../../../src/schema-runtime/node';",
+      'export const all = [startTestApp, openTestDatabase, openDatabase, loadSchemaSet];',
+      '',
+    ].join('\n');
+    const inUnit = await lintAs('tests/unit/server/boundary-fixture.test.ts', code.replace("'../support/test-app'", "'../../support/test-app'"));
+    expect(inUnit).toHaveLength(3);
+    expect(inUnit[0]).toMatch(/tests\/unit\/ holds the tests that need no database and no server/);
+    expect(await lintAs('tests/component/boundary-fixture.test.tsx', code.replace("'../../support/test-database'", "'./support/small-schemas'").replace("'../../../src/", "'../../src/").replace("'../../../src/", "'../../src/"))).toHaveLength(2);
+    expect(await lintAs('tests/server/boundary-fixture.test.ts', code.replace("'../../../src/", "'../../src/"))).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import hr from '../../../src/client/i18n/hr.json';
 import { shellGroups, textPart } from '../../../src/client/i18n/text-parts';
-import { isSignedOut, paths, type PageEntry } from '../../../src/client/shared/paths';
+import { isSignedOut, paths, type PageEntry } from '../../../src/schema-runtime/pages';
 import { isKeyUsed, readCodeUsage } from './support/translation-usage';
 
 const SRC = path.join(__dirname, '../../../src');

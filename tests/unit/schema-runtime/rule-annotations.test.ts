@@ -1,4 +1,4 @@
-import { allowsExtension, extensionRequestState, leadRoleName, registryRules, usernameMaxLength } from '../../../src/schema-runtime/rule-annotations';
+import { allowsExtension, extensionRequestState, isInstitutional, isRegistryBased, leadRoleName, registryRules, usernameMaxLength } from '../../../src/schema-runtime/rule-annotations';
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
 import { edited, shipped } from './shipped-docs';
 
@@ -48,5 +48,26 @@ describe('registryRules', () => {
     expect(registryRules(catalog)).toEqual({ graceDays: 180, notFoundText: 'Ne postoji traženi resurs' });
     const docs = edited('rules/registry', (d) => (d.properties.graceDays.const = '180'));
     expect(() => registryRules(createSchemaCatalog(docs))).toThrow('rules/registry needs graceDays and notFoundText');
+  });
+});
+
+describe('isRegistryBased and isInstitutional', () => {
+  it('read the flags of rules/project-types.json, for the server and the client alike', () => {
+    expect(isRegistryBased(catalog, 'research-croris')).toBe(true);
+    expect(isRegistryBased(catalog, 'research-institutional')).toBe(false);
+    expect(isInstitutional(catalog, 'research-institutional')).toBe(true);
+    expect(isInstitutional(catalog, 'thesis')).toBe(false);
+  });
+
+  it('follow an edited set, and know no type they are not given', () => {
+    const flipped = createSchemaCatalog(
+      edited('rules/project-types', (doc) => {
+        const thesis = doc.oneOf.find((t: { const: string }) => t.const === 'thesis');
+        thesis.registryBased = true;
+      }),
+    );
+    expect(isRegistryBased(flipped, 'thesis')).toBe(true);
+    expect(isRegistryBased(catalog, 'no-such-type')).toBe(false);
+    expect(isInstitutional(catalog, 'no-such-type')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { ErrorPage } from '../pages/error-page';
 import { LoadingPage } from '../pages/loading-page';
 import { useSessionState } from './use-session-state';

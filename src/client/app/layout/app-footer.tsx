@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/client/i18n/i18n';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { schemas } from '@/client/shared/schema-set';
 import { CentreLogo } from './centre-logo';
 

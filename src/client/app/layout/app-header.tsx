@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '@generated';
 import { isAdmin } from '@/client/api/session';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { BrandMark } from './centre-logo';
 import { LanguageToggle } from './language-toggle';
 import { LogoutButton } from './logout-button';

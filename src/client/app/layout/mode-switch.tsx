@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from 'semantic-ui-react';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /**
  * Admins switch between admin mode and user mode. The mode is not stored: it follows the current

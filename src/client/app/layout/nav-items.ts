@@ -1,7 +1,7 @@
 import type { Session } from '@generated';
 import type hr from '@/client/i18n/hr.json';
 import { isLead } from '@/client/api/session';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 export interface NavItem {
   labelKey: keyof typeof hr.nav;

@@ -7,7 +7,7 @@ import { isLead, useSessionQuery } from '@/client/api/session';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { useToast } from '@/client/shared/toast/use-toast';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import { AccountingToolbar, type FilterSpec, type PeriodChoice } from './accounting-toolbar';

@@ -6,7 +6,7 @@ import { useGrantsOverThresholdQuery, useLeastEfficientQuery } from '@/client/ap
 import { formatDate } from '@/client/engine/format';
 import { HeadRow, ScrollBox, type ColumnHead } from '@/client/engine/grants/grant-table';
 import { useNumber } from '@/client/engine/use-number';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import './accounting.css';
 
 /** One list of the page: its heading, a loader, the text for no rows, or the table. */

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useSessionQuery } from '@/client/api/session';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { LandingRedirect } from './landing-redirect';
 
 /** Where the federated sign-in returns: logged in → landing page, otherwise back to the login page. */

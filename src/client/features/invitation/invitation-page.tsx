@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { Button, Loader, Message, Segment } from 'semantic-ui-react';
 import { useSessionQuery } from '@/client/api/session';
 import { storeInvitation } from '@/client/shared/invitation-storage';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { RedirectProgress } from './redirect-progress';
 import { useInvitation } from './use-accept-invitation';
 

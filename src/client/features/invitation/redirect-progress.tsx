@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Progress } from 'semantic-ui-react';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { schemas } from '@/client/shared/schema-set';
 
 const { inviteProgressStep: STEP, inviteProgressIntervalMs: INTERVAL, inviteProgressDone: DONE } = schemas.constants;

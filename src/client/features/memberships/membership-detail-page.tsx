@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Header, Icon, Loader, Message } from 'semantic-ui-react';
 import { useMyProjectsQuery } from '@/client/api/projects';
 import { useSessionQuery } from '@/client/api/session';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { MembershipDetail } from './membership-detail';
 import { membershipProjects } from './membership-rules';
 import { membershipRules } from './membership-rule-set';

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { Header, Loader, Menu } from 'semantic-ui-react';
 import { useMyProjectsQuery } from '@/client/api/projects';
 import { useSessionQuery } from '@/client/api/session';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { membershipProjects } from './membership-rules';
 import { membershipRules } from './membership-rule-set';
 import { MembershipsTable } from './memberships-table';

@@ -5,7 +5,7 @@ import type { PortalProject } from '@/client/api/projects';
 import { formatDate } from '@/client/engine/format';
 import { CopyButton, ResourceTags, StateIcon, TypeBadge, useStateLabel, useTypeLabel } from '@/client/engine/renderers';
 import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { useRoleLabel } from '@/client/engine/people/use-role-label';
 
 /** The memberships as a table; the name opens the membership. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Header, Segment } from 'semantic-ui-react';
 import { MY_DATA_URL } from '@/client/api/personal-data';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /** My info's "a copy of my data" section: the JSON file, and the page that shows it. */
 export function MyDataDownload({ username }: { username: string }) {

@@ -5,7 +5,7 @@ import { Header, Loader, Message, Segment, Table } from 'semantic-ui-react';
 import type { PersonalData } from '@generated';
 import { MY_DATA_URL, useMyDataQuery } from '@/client/api/personal-data';
 import { formatDateTime } from '@/client/engine/format';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import './my-info.css';
 
 type Section = Exclude<keyof PersonalData, 'generated_at'>;

@@ -4,7 +4,7 @@ import type { MySession } from '@generated';
 import { isApiError } from '@/client/api/api-error';
 import { useEndMySessionMutation, useEndOtherSessionsMutation, useMySessionsQuery } from '@/client/api/my-sessions';
 import { formatDateTime } from '@/client/engine/format';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 
 /** "Firefox 133, Windows", or what of it is known. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Header, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 const STEPS = ['request', 'approval', 'key', 'login'] as const;
 

@@ -5,7 +5,7 @@ import { useGrantsQuery } from '@/client/api/grants';
 import { formatDate } from '@/client/engine/format';
 import { grantedKinds, useClusterLabel } from '@/client/engine/grants/grant-table';
 import { useNumber } from '@/client/engine/use-number';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /**
  * Notices on my-requests for the projects the lead leads whose grant has reached a threshold of

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyLeadProjectsQuery } from '@/client/api/projects';
 import { formatDate, formatDateTime } from '@/client/engine/format';
 import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import './my-requests.css';
 
 /** /ui/my-requests/:projId: one of the user's requests, read-only: state, granted resources, last change, denial reason. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalProject } from '@/client/api/projects';
 import { formatDate, formatDateTime } from '@/client/engine/format';
 import { CopyButton, ResourceTags, StateIcon, TypeBadge } from '@/client/engine/renderers';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { canRequestExtension, latestApprovedExtensionEnd, requestDetailPath } from './my-request-rules';
 
 /** One row of my requests. */

@@ -3,7 +3,7 @@ import type { ProjectExtension } from '@generated';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
 import { allowsExtension, type StateBehaviourEntry } from '@/schema-runtime/rule-annotations';
 import { apiDate } from '@/client/engine/format';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 

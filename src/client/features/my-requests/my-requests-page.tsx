@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, padRows } from '@/client/engine/format';
 import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
 import { useStateLabel, useTypeLabel } from '@/client/engine/renderers';
 import type { PortalProject } from '@/client/api/projects';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { ExtensionModal } from './extension-modal';
 import { MyRequestRow } from './my-request-row';

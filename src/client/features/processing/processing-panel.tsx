@@ -6,7 +6,7 @@ import type { PortalProject } from '@/client/api/projects';
 import { ConfirmButton, useStateLabel } from '@/client/engine/renderers';
 import { ConfirmDialog } from '@/client/shared/dialog';
 import { useToast } from '@/client/shared/toast/use-toast';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { StateSelector } from './state-selector';
 import { GrantedTypesField } from './granted-types-field';
 import { StaffCommentField } from './staff-comment-field';

@@ -4,7 +4,7 @@ import { useChangeProjectMutation, useDeleteProjectMutation } from '@/client/api
 import { isApiError } from '@/client/api/api-error';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { schemas } from '@/client/shared/schema-set';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import type { ProjectChangeBody } from '@generated';
 import { useGrantPart } from './grant-fields';
 

@@ -5,7 +5,7 @@ import { Button, Form, Header, Icon, Segment } from 'semantic-ui-react';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useAddSshKeyMutation } from '@/client/api/keys';
 import { ConfirmButton } from '@/client/engine/renderers';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { schemas } from '@/client/shared/schema-set';
 import { looksLikePrivateKey } from '@/schema-runtime/private-key';
 import { useToast } from '@/client/shared/toast/use-toast';

@@ -8,7 +8,7 @@ import { useMyProjectsQuery } from '@/client/api/projects';
 import { formatDateTime, padRows } from '@/client/engine/format';
 import { CsvExportButton, type CsvColumn } from '@/client/engine/csv/csv-export-button';
 import type { SshKey } from '@generated';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { hasActiveParticipation } from './active-participation';
 import { KeyRow, keyType } from './key-row';

@@ -7,7 +7,7 @@ import { useInstituteCheckQuery, useRegistryInfoQuery } from '@/client/api/regis
 import { activeUser, isAdmin, useSessionQuery } from '@/client/api/session';
 import { useLocaleText } from '@/client/engine/locale-text';
 import { schemas } from '@/client/shared/schema-set';
-import { requestTypePage } from '@/client/shared/paths';
+import { requestTypePage } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { BlockMessage } from './block-message';
 import { offeredRequestTypes, requestTypeBlock } from './request-types';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useMyLeadProjectsQuery } from '@/client/api/projects';
 import { useRegistryInfoQuery } from '@/client/api/registry';
-import { requestTypePage } from '@/client/shared/paths';
+import { requestTypePage } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { RegistryProjectCard } from './registry-project-card';
 import { registryCollaborators, registryLeadProjects } from './registry-prefill';

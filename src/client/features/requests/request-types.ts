@@ -1,5 +1,6 @@
 import type { InstituteCheck, RegistryInfo } from '@generated';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
+import { isInstitutional as institutionalType, isRegistryBased as registryBasedType } from '@/schema-runtime/rule-annotations';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas, type RequestTypeAnnotations } from '@/client/shared/schema-set';
 
@@ -12,15 +13,8 @@ export interface RequestType extends RequestTypeAnnotations {
   accepting: boolean;
 }
 
-interface ProjectTypeFlags {
-  registryBased?: boolean;
-  institutional?: boolean;
-}
-
 /** Request types in chooser order (of the schema set in use). */
 export const allRequestTypes = perSchemaSet(() => schemas.vocabulary<Omit<RequestType, 'value'>>(SCHEMA_IDS.requestTypes) as RequestType[]);
-
-const projectTypes = perSchemaSet(() => new Map(schemas.vocabulary<ProjectTypeFlags>(SCHEMA_IDS.projectTypes).map((p) => [p.value, p])));
 
 /** The request type whose route is the last segment of /ui/new-request/<route>. */
 export function requestTypeOfPath(pathname: string): RequestType | undefined {
@@ -30,12 +24,12 @@ export function requestTypeOfPath(pathname: string): RequestType | undefined {
 
 /** True for a type built from a research-registry project (cards, then a pre-filled form). */
 export function isRegistryBased(type: RequestType): boolean {
-  return projectTypes().get(type.projectType)?.registryBased === true;
+  return registryBasedType(schemas, type.projectType);
 }
 
 /** True for a type to which the institutional eligibility check applies. */
 export function isInstitutional(type: RequestType): boolean {
-  return projectTypes().get(type.projectType)?.institutional === true;
+  return institutionalType(schemas, type.projectType);
 }
 
 /** The types a user is offered: staff-only ones only to staff and superusers. */

@@ -6,7 +6,7 @@ import type { ValidationIssue } from '@/schema-runtime/validation-messages';
 import { isApiError } from '@/client/api/api-error';
 import { useSubmitGeneralRequestMutation, useSubmitResearchRequestMutation } from '@/client/api/projects';
 import { schemas } from '@/client/shared/schema-set';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { isRegistryBased, type RequestType } from './request-types';
 

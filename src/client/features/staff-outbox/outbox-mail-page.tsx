@@ -5,7 +5,7 @@ import { useOutboxMailQuery } from '@/client/api/outbox';
 import { formatDateTime } from '@/client/engine/format';
 import { useForbiddenRedirect } from '@/client/engine/use-forbidden-redirect';
 import { isApiError } from '@/client/shared/api-error';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 import { MailBody } from './mail-body';
 import { mailStateText } from './mail-state';
 import './staff-outbox.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/client/shared/paths';
+import { paths } from '@/schema-runtime/pages';
 
 /** Switches between the active and the inactive users list. */
 export function UsersToggle({ inactive }: { inactive: boolean }) {

@@ -17,6 +17,7 @@ import { projectRecipients, sendNotice } from '../mail/notices';
 import { clustersOf } from './clusters';
 import { addMonths, monthLabel, monthOf } from './window';
 import { efficiencyAnswer } from '../grants/efficiency';
+import { paths } from '../../../schema-runtime/pages';
 
 export interface UsageSummaryContext {
   db: Kysely<Database>;
@@ -84,7 +85,7 @@ export async function runUsageSummaries(ctx: UsageSummaryContext, now: Date = ne
         gpuh: oneDecimal(Number(project.gpuh ?? 0)),
         cpuhTotal: oneDecimal(Number(project.cpuh_total ?? 0)),
         gpuhTotal: oneDecimal(Number(project.gpuh_total ?? 0)),
-        link: `${config.publicUrl}/ui/project-accounting`,
+        link: `${config.publicUrl}${paths.projectAccounting.href}`,
       };
       for (const lead of leads) await sendNotice(trx, schemas, { kind: 'usage-summary', to: lead, projectId: project.id, params, at: now });
       return true;

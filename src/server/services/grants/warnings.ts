@@ -14,6 +14,7 @@ import type { ServerConfig } from '../../config';
 import { activeStateNames } from '../active-states';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { grantStatus, HOUR_KINDS, keepGrantFigures, shownDate } from './grant-status';
+import { paths } from '../../../schema-runtime/pages';
 
 export interface GrantWarningContext {
   db: Kysely<Database>;
@@ -74,7 +75,7 @@ export async function runGrantWarnings(ctx: GrantWarningContext, now: Date = new
               perMonth: hours.perMonth ?? 0,
               runsOut: hours.runsOut ? shownDate(hours.runsOut) : '',
               dateEnd: project.date_end ? shownDate(project.date_end) : '',
-              link: `${config.publicUrl}/ui/project-accounting`,
+              link: `${config.publicUrl}${paths.projectAccounting.href}`,
             };
             const mail = threshold.runsOut ? 'grant-runs-out' : 'grant-threshold';
             for (const lead of await projectRecipients(trx, project.id, { leadsOnly: true }))

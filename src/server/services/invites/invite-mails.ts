@@ -7,6 +7,7 @@ import type { SchemaSet } from '../../../schema-runtime';
 import type { OutboxMail } from '../outbox';
 import { renderMail, type MailLanguage } from '../mail-templates';
 import type { Notice, NoticeRecipient } from '../mail/notices';
+import { paths } from '../../../schema-runtime/pages';
 
 interface Person {
   first_name: string;
@@ -17,8 +18,7 @@ const fullName = (p: Person) => `${p.first_name} ${p.last_name}`.trim();
 
 /** The acceptance link of an invitation; the English one opens the page in English. */
 export function inviteUrl(publicUrl: string, key: string, lang: MailLanguage): string {
-  const url = `${publicUrl}/ui/login-email/${key}`;
-  return lang === 'en' ? `${url}/en` : url;
+  return `${publicUrl}${paths.loginEmail.href(key, lang === 'en')}`;
 }
 
 /** The invitation mail: who invites, to which project, the link and how long it is valid. */

@@ -12,6 +12,7 @@ import type { ServerConfig } from '../../config';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderDigestLine, renderMail, type MailTemplate } from '../mail-templates';
 import { RECIPIENT_COLUMNS, recipientName } from './notices';
+import { paths } from '../../../schema-runtime/pages';
 
 export interface DigestContext {
   db: Kysely<Database>;
@@ -95,7 +96,7 @@ export async function runMailDigest(ctx: DigestContext, now: Date = new Date()):
         to: shownDay(moment, schedule.timeZone),
         count: items.length,
         items: lines.join('\n'),
-        link: `${config.publicUrl}/ui/my-info`,
+        link: `${config.publicUrl}${paths.myInfo.href}`,
       });
       const outboxId = await enqueueMail(trx, { kind: 'digest', to: user.person_mail, ...text, lang }, schemas);
       await trx.updateTable('mail_digests').set({ outbox_id: outboxId }).where('id', '=', claimed.id).execute();

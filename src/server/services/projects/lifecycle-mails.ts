@@ -10,6 +10,7 @@ import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import type { ServerConfig } from '../../config';
 import { sendNotice, type NoticeRecipient } from '../mail/notices';
+import { paths } from '../../../schema-runtime/pages';
 
 export type LifecycleNotice = 'ending' | 'end-reminder' | 'expired';
 
@@ -33,7 +34,7 @@ export async function mailLifecycleNotice(
   person: NoticeRecipient,
   project: NoticeProject,
 ): Promise<void> {
-  const link = `${ctx.config.publicUrl}/ui/my-requests/extend/${encodeURIComponent(project.identifier)}`;
+  const link = `${ctx.config.publicUrl}${paths.extendRequest.href(project.identifier)}`;
   await sendNotice(trx, ctx.schemas, {
     kind: `project-${notice}`,
     to: person,

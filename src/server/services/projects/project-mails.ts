@@ -9,6 +9,7 @@ import type { ServerConfig } from '../../config';
 import { enqueueMail } from '../outbox';
 import { renderMail, STAFF_LANGUAGE } from '../mail-templates';
 import { sendNotice, type NoticeRecipient } from '../mail/notices';
+import { paths } from '../../../schema-runtime/pages';
 
 /**
  * The phrase after "Prijava " in the staff mail about a new request: `newRequestPhrase` of the
@@ -23,7 +24,7 @@ function newRequestPhrase(schemas: SchemaSet, projectType: string, fallback: str
 
 /** Link to a request or project in the portal; identifiers may hold '/' or spaces. */
 export function portalLink(config: Pick<ServerConfig, 'publicUrl'>, area: 'requests' | 'projects', identifier: string): string {
-  return `${config.publicUrl}/ui/${area}/${encodeURIComponent(identifier)}`;
+  return `${config.publicUrl}${(area === 'requests' ? paths.requestDetail : paths.projectDetail).href(identifier)}`;
 }
 
 /** Tells staff about a new request. */
@@ -102,8 +103,8 @@ export async function mailOutcome(
       reason: mail.outcome === 'denied' ? (mail.comment ?? '') : '',
       resources: mail.granted.join(', '),
       // The lead's own view of the request; the next steps (a key, the collaborators) start there.
-      link: `${config.publicUrl}/ui/my-requests/${encodeURIComponent(mail.identifier)}`,
-      keysLink: `${config.publicUrl}/ui/public-keys`,
+      link: `${config.publicUrl}${paths.myRequestDetail.href(mail.identifier)}`,
+      keysLink: `${config.publicUrl}${paths.publicKeys.href}`,
     },
     cc: schemas.service.staffEmail,
   });

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { ValidationIssue } from '../../../schema-runtime';
 import { ApiError, localText, msg } from '../../errors';
-import { describeIssues } from '../../plugins/errors';
+import { describeIssues } from '../../../schema-runtime';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

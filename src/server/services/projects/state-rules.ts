@@ -119,16 +119,3 @@ export function formSchemaId(rule: RequestTypeRule): string {
   return `requests/${rule.form}`;
 }
 
-/** Whether projects of `projectType` are based on the research registry (rules/project-types.json). */
-export function isRegistryBased(schemas: SchemaSet, projectType: string): boolean {
-  return schemas
-    .vocabulary<{ registryBased?: boolean }>(SCHEMA_IDS.projectTypes)
-    .some((t) => t.value === projectType && t.registryBased === true);
-}
-
-/** Whether the institutional eligibility check (reference §3.8) applies (`institutional` in rules/project-types.json). */
-export function isInstitutional(schemas: SchemaSet, projectType: string): boolean {
-  return schemas
-    .vocabulary<{ institutional?: boolean }>(SCHEMA_IDS.projectTypes)
-    .some((t) => t.value === projectType && t.institutional === true);
-}

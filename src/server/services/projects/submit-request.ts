@@ -21,14 +21,14 @@ import type {
 import { ApiError, localText, msg } from '../../errors';
 import { renderMessage, type MessageKey } from '../../i18n/messages';
 import type { InstituteCheck } from '../../../../generated';
-import { mapCurrentClientBody, registryRules } from '../../../schema-runtime';
+import { isInstitutional, isRegistryBased, mapCurrentClientBody, registryRules } from '../../../schema-runtime';
 import { checkInstituteEligibility } from '../registry/institute-eligibility';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { nextIdentifier } from './identifiers';
 import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
-import { formSchemaId, isInstitutional, isRegistryBased, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
+import { formSchemaId, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
 import { ROLE } from '../../db/queries/memberships';
 
 /** The message of each reason the institutional check refuses with. */

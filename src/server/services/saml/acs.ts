@@ -9,6 +9,7 @@ import { usernameMaxLength } from '../../../schema-runtime';
 import type { FederationName, ServiceProvider } from './service-providers';
 import { screenPostedMessage } from './incoming-messages';
 import { element, elements, parseXml, protocolRoot, textOf } from './xml';
+import { paths } from '../../../schema-runtime/pages';
 
 /** Where a refused response sends the browser, and why (for the log). */
 export interface AcsFailure {
@@ -35,7 +36,7 @@ export interface AcsSuccess {
 }
 
 /** A response that could not be trusted: the generic error page (no detail for the browser). */
-export const SAML_FAILED_PAGE = '/ui/error?reason=saml';
+export const SAML_FAILED_PAGE = `${paths.error.href}?reason=saml`;
 
 /**
  * The error pages of the client's saml2-error route: what happened, in the user's language, with
@@ -46,7 +47,7 @@ export type SamlErrorType = 'edugainattrs' | 'edugainmultiple' | 'notallowed' | 
 export function samlErrorPage(errorType: SamlErrorType, federation: FederationName, missing: string[] = []): string {
   const query = new URLSearchParams({ federation });
   if (missing.length) query.set('missing', missing.join(','));
-  return `/ui/saml2-error/${errorType}?${query.toString()}`;
+  return `${paths.saml2Error.href(errorType)}?${query.toString()}`;
 }
 
 function failed(reason: string, redirect = SAML_FAILED_PAGE): AcsFailure {

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { cookieOptions } from '../../plugins/auth';
+import { cookieOptions } from '../session-cookies';
 import { REQUEST_TTL_MS } from './request-store';
 import { protocolRoot } from './xml';
 

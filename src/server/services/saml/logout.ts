@@ -3,10 +3,11 @@ import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/tables';
-import { cookieOptions } from '../../plugins/auth';
+import { cookieOptions } from '../session-cookies';
 import { sessionCacheOf } from '../session-cache';
 import { FEDERATION_BASE, type FederationName } from './service-providers';
 import { protocolRoot } from './xml';
+import { paths } from '../../../schema-runtime/pages';
 
 /** What single logout sends back to the identity provider about the session that ended. */
 export interface FederatedLogout {
@@ -34,7 +35,7 @@ function isFederation(value: unknown): value is FederationName {
  * provider), a password session to the login page.
  */
 export function logoutRedirect(identity: Pick<FederatedLogout, 'federation'> | null): string {
-  return identity ? `${FEDERATION_BASE[identity.federation]}/logout` : '/ui/login';
+  return identity ? `${FEDERATION_BASE[identity.federation]}/logout` : paths.login.href;
 }
 
 /** The federated identity of a session, or null for a password session. */

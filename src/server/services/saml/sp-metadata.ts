@@ -4,6 +4,7 @@ import type { Bilingual, SpMetadataSettings } from '../../config';
 import { certBody, type KeyPair } from './keys';
 import { signEnveloped } from './xml-signature';
 import { escapeXml } from './xml';
+import { paths } from '../../../schema-runtime/pages';
 
 /**
  * The metadata a federation operator registers for one service provider (SAML metadata 2.0, with
@@ -65,9 +66,9 @@ export function metadataTexts(input: Pick<SpMetadataInput, 'settings' | 'service
       hr: `${service.serviceName.hr}: prijava i upravljanje projektima i korisničkim računima (${service.centreName.hr})`,
       en: `${service.serviceName.en}: requesting and managing projects and user accounts (${service.centreName.en})`,
     }),
-    informationUrl: pick(settings.informationUrl, { hr: `${publicUrl}/ui/login`, en: `${publicUrl}/ui/login` }),
+    informationUrl: pick(settings.informationUrl, { hr: `${publicUrl}${paths.login.href}`, en: `${publicUrl}${paths.login.href}` }),
     // The portal's own privacy notice (/ui/privacy, its English version at /ui/privacy/en).
-    privacyStatementUrl: pick(settings.privacyStatementUrl, { hr: `${publicUrl}/ui/privacy`, en: `${publicUrl}/ui/privacy/en` }),
+    privacyStatementUrl: pick(settings.privacyStatementUrl, { hr: `${publicUrl}${paths.privacy.href}`, en: `${publicUrl}${paths.privacyEnglish.href}` }),
     technicalContact: settings.technicalContact ?? service.contactEmail,
     supportContact: settings.supportContact ?? service.contactEmail,
   };

@@ -14,7 +14,9 @@ export interface PageEntry<Href extends string | ((...params: any[]) => string) 
   href: Href;
 }
 
-const ui = '/ui/';
+/** Where the client's pages live: every page's link starts with it. */
+export const UI_ROOT = '/ui/';
+const ui = UI_ROOT;
 const id = (value: string | number): string => encodeURIComponent(String(value));
 
 /** A page without params: its link is its path. */

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/server/db/tables';
-import { OutboxCommandError, parseOutboxArgs, runOutbox } from '../../../scripts/outbox';
-import { openTestDatabase } from '../../support/test-database';
+import type { Database } from '../../src/server/db/tables';
+import { OutboxCommandError, parseOutboxArgs, runOutbox } from '../../scripts/outbox';
+import { openTestDatabase } from '../support/test-database';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;

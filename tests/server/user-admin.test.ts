@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/server/db/tables';
-import { verifyPassword } from '../../../src/server/services/passwords';
-import { createSession } from '../../../src/server/services/sessions';
-import { UserAdminError, createLocalUser, listUsers, updateLocalUser } from '../../../src/server/services/user-admin';
-import { parseUserAdminArgs, runUserAdmin } from '../../../scripts/user-admin';
-import { openTestDatabase } from '../../support/test-database';
+import type { Database } from '../../src/server/db/tables';
+import { verifyPassword } from '../../src/server/services/passwords';
+import { createSession } from '../../src/server/services/sessions';
+import { UserAdminError, createLocalUser, listUsers, updateLocalUser } from '../../src/server/services/user-admin';
+import { parseUserAdminArgs, runUserAdmin } from '../../scripts/user-admin';
+import { openTestDatabase } from '../support/test-database';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { seedDemo } from '../../../src/server/demo/seed-demo';
-import type { Database } from '../../../src/server/db/tables';
-import { readConfig } from '../../../src/server/config';
-import { openTestDatabase } from '../../support/test-database';
+import { seedDemo } from '../../src/server/demo/seed-demo';
+import type { Database } from '../../src/server/db/tables';
+import { readConfig } from '../../src/server/config';
+import { openTestDatabase } from '../support/test-database';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/server/db/tables';
-import { enqueueMail, startOutboxSender, type OutboxLogger, type OutboxSender } from '../../../src/server/services/outbox';
-import type { SchemaSet } from '../../../src/schema-runtime';
-import { openTestDatabase } from '../../support/test-database';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import type { Database } from '../../src/server/db/tables';
+import { enqueueMail, startOutboxSender, type OutboxLogger, type OutboxSender } from '../../src/server/services/outbox';
+import type { SchemaSet } from '../../src/schema-runtime';
+import { openTestDatabase } from '../support/test-database';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 let db: Kysely<Database>;
 let schemas: SchemaSet;
