@@ -76,6 +76,8 @@ module.exports = {
   ],
   testTimeout: 60000,
   maxWorkers: 2,
+  // Each file's time and the time per folder after the run (tests/support/reporters/).
+  reporters: ['default', '<rootDir>/tests/support/reporters/jest-suite-times.cjs'],
   // The seeded template databases made on a PostgreSQL server are dropped after the run.
   globalTeardown: '<rootDir>/tests/support/drop-server-templates.cjs',
 };

@@ -19,7 +19,7 @@ export default defineConfig({
   // there: the same checks get twice the time to come true.
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 15_000 : 7_500 },
-  reporter: [['list']],
+  reporter: [['list'], [path.join(root, 'tests/support/reporters/playwright-spec-times.ts')]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     headless: true,
