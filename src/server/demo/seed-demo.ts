@@ -6,7 +6,8 @@ import { lookupIds } from '../db/vocabularies';
 import { formatIssue, type SchemaSet } from '../../schema-runtime';
 import { hashPassword } from '../services/passwords';
 import { parsePublicKey } from '../services/ssh-key-parse';
-import type { PersonRef } from '../../../generated';
+import type { PersonRef, RoleName } from '../../../generated';
+import { addMembers, ROLE } from '../db/queries/memberships';
 import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWARE, type DemoPerson, type DemoProject } from './demo-data';
 import { clusterUsername } from '../services/cluster-username';
 import { requestDateCeiling } from '../../schema-runtime';
@@ -121,7 +122,7 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     const unknown = p.data.software.filter((s) => !software.has(s));
     if (unknown.length) throw new Error(`demo data: ${p.data.key} uses software not in the list: ${unknown.join(', ')}`);
   }
-  const [states, types, roles] = await Promise.all([lookupIds(trx, 'states'), lookupIds(trx, 'project_types'), lookupIds(trx, 'roles')]);
+  const [states, types] = await Promise.all([lookupIds(trx, 'states'), lookupIds(trx, 'project_types')]);
   const activeStates = new Set(schemas.vocabulary<{ isActive: boolean }>('rules/states').filter((s) => s.isActive).map((s) => s.value));
   const idOf = (map: Map<string, number>, name: string, what: string): number => {
     const id = map.get(name);
@@ -236,17 +237,17 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
       });
 
     const memberships = [
-      { user: data.lead, role: 'lead', at: p.submitted },
+      { user: data.lead, role: ROLE.lead as RoleName, at: p.submitted },
       ...data.collaborators.map((user) => {
         // Collaborators join after approval, and never before their account existed.
         const afterApproval = addDays(p.approved ?? p.submitted, 3).getTime();
-        return { user, role: 'collaborator', at: new Date(Math.max(afterApproval, joined.get(user)!.getTime())) };
+        return { user, role: ROLE.collaborator as RoleName, at: new Date(Math.max(afterApproval, joined.get(user)!.getTime())) };
       }),
     ];
-    await trx
-      .insertInto('memberships')
-      .values(memberships.map((m) => ({ user_id: userIds.get(m.user)!, project_id: id, role_id: idOf(roles, m.role, 'role'), date_joined: m.at })))
-      .execute();
+    await addMembers(
+      trx,
+      memberships.map((m) => ({ userId: userIds.get(m.user)!, projectId: id, role: m.role, joined: m.at })),
+    );
     if (denied && data.denyComment)
       await trx
         .insertInto('staff_comments')

@@ -16,6 +16,37 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
 
+/** A membership to add: who, where, in which role, and since when. */
+export interface NewMember {
+  userId: number;
+  projectId: number;
+  role: RoleName;
+  joined?: Date;
+}
+
+/**
+ * Adds memberships: the one writer of the table (a request's lead, an accepted invitation, the
+ * demo). A membership the user already holds in that role is left as it is; one with no date joins
+ * now (the column's default). Returns how many were added.
+ */
+export async function addMembers(db: Db, members: readonly NewMember[]): Promise<number> {
+  if (members.length === 0) return 0;
+  const names = [...new Set(members.map((m) => m.role))];
+  const roles = new Map((await db.selectFrom('roles').select(['id', 'name']).where('name', 'in', names).execute()).map((r) => [r.name, r.id]));
+  const rows = members.map((m) => {
+    const roleId = roles.get(m.role);
+    if (roleId === undefined) throw new Error(`role "${m.role}" is not in the roles table`);
+    return { user_id: m.userId, project_id: m.projectId, role_id: roleId, ...(m.joined && { date_joined: m.joined }) };
+  });
+  const added = await db
+    .insertInto('memberships')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_id', 'project_id', 'role_id']).doNothing())
+    .returning('id')
+    .execute();
+  return added.length;
+}
+
 /** The roles a user holds on a project (usually none or one). */
 export async function rolesOn(db: Db, projectId: number, userId: number): Promise<string[]> {
   const rows = await db

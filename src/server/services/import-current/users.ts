@@ -10,6 +10,7 @@ import { Claims, schemaProblems } from './checks';
 import { SCHEMA_IDS } from '../../../schema-runtime';
 import type { SourceUser } from './source-tables';
 import type { Selectable } from 'kysely';
+import { addressesIn } from '../user-addresses';
 
 type Row = Selectable<SourceUser>;
 
@@ -18,12 +19,8 @@ const CHECKABLE = /^pbkdf2_sha(256|1)\$\d+\$[^$]*\$[A-Za-z0-9+/=]+$/;
 const OIB = /^\d{11}$/;
 const PERSON_TYPES = new Set(['local', 'foreign']);
 
-/** The addresses of a user, lower-cased (person_mail may hold several, separated by `;`). */
-const addressesOf = (row: Row): string[] =>
-  (row.person_mail || row.email)
-    .split(';')
-    .map((a) => a.trim().toLowerCase())
-    .filter(Boolean);
+/** The addresses of a user (person_mail, else the account's e-mail). */
+const addressesOf = (row: Row): string[] => addressesIn(row.person_mail || row.email);
 
 export function usersImport(run: ImportRun, rows: Row[]): EntityImport<Row, 'users'> {
   // One e-mail address for several people is common (a shared mailbox) and harms no sign-in: listed, imported.

@@ -9,16 +9,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables';
 import type { InviteDetails } from '../../../../generated';
 import { usableInvite } from './accept-invite';
+import { addressesIn } from '../user-addresses';
 
-/** A user's e-mail addresses, lower-cased: person_mail may hold several (`;`), and the registry's. */
-export function addressesOf(user: Pick<UserRow, 'person_mail' | 'croris_mail'>): Set<string> {
-  return new Set(
-    [user.person_mail, user.croris_mail]
-      .flatMap((value) => (value ?? '').split(';'))
-      .map((a) => a.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
 
 /**
  * @throws ApiError as accepting would for a key that is unknown, used, cancelled or expired
@@ -32,6 +24,6 @@ export async function describeInvite(ctx: AppContext, user: UserRow, key: string
     project: { identifier: project.identifier, name: project.name },
     inviter: inviter ? { first_name: inviter.first_name, last_name: inviter.last_name } : null,
     email: invite.email,
-    addressMatches: addressesOf(user).has(invite.email.trim().toLowerCase()),
+    addressMatches: addressesIn(user.person_mail, user.croris_mail).includes(invite.email.trim().toLowerCase()),
   };
 }

@@ -4,14 +4,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { PersonalData } from '../../../../generated';
-import type { Database, UserRow } from '../../db/tables';
+import type { Database } from '../../db/tables';
+import { addressesIn } from '../user-addresses';
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
 
-/** The user's e-mail addresses (person_mail may hold several, separated by semicolons), lowered. */
-export function addressesOf(user: Pick<UserRow, 'person_mail' | 'croris_mail'>): string[] {
-  return [...new Set([user.person_mail, user.croris_mail].flatMap((v) => v.split(/[;,]/)).map((a) => a.trim().toLowerCase()).filter(Boolean))];
-}
 
 /** Whether an outbox address list ("a@x, b@y") holds one of the addresses. */
 const listHolds = (list: string, addresses: string[]): boolean =>
@@ -24,7 +21,7 @@ const listHolds = (list: string, addresses: string[]): boolean =>
 export async function personalDataOf(db: Kysely<Database>, userId: number, now: Date = new Date()): Promise<PersonalData | undefined> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return undefined;
-  const addresses = addressesOf(user);
+  const addresses = addressesIn(user.person_mail, user.croris_mail);
   const loginName = user.username.toLowerCase();
 
   const [projects, departures, keys, sent, received, usage, grants, mutes, sessions, attempts, mails, snapshot] = await Promise.all([

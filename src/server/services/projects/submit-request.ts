@@ -29,7 +29,7 @@ import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
 import { formSchemaId, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
-import { ROLE } from '../../db/queries/memberships';
+import { addMembers, ROLE } from '../../db/queries/memberships';
 
 /** The message of each reason the institutional check refuses with. */
 const INSTITUTE_REASONS: Record<InstituteCheck['status']['message'], MessageKey> = {
@@ -192,7 +192,7 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
     };
   }
 
-  const [states, types, roles] = await Promise.all([lookupIds(db, 'states'), lookupIds(db, 'project_types'), lookupIds(db, 'roles')]);
+  const [states, types] = await Promise.all([lookupIds(db, 'states'), lookupIds(db, 'project_types')]);
   const now = new Date();
   try {
     const identifier = await db.transaction().execute(async (trx) => {
@@ -229,7 +229,7 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('memberships').values({ user_id: user.id, project_id: project.id, role_id: roles.get(ROLE.lead)!, date_joined: now }).execute();
+      await addMembers(trx, [{ userId: user.id, projectId: project.id, role: ROLE.lead, joined: now }]);
       await mailNewRequest(trx, ctx, { identifier: code, name: fields.name, projectType: rule.projectType, typeLabel: rule.label.hr, lead: user });
       return code;
     });
