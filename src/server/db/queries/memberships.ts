@@ -3,7 +3,7 @@
  * projects does a user lead or belong to. Asked here once, so that "lead" means the same thing
  * to accounting, readiness, extensions, invitations, mail and project processing.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { RoleName } from '../../../../generated';
 import type { Database, UserRow } from '../tables';
 
@@ -15,6 +15,14 @@ type Db = Kysely<Database> | Transaction<Database>;
  * role fails the type check.
  */
 export const ROLE = { lead: 'lead', collaborator: 'collaborator' } as const satisfies Record<string, RoleName>;
+
+/**
+ * "Leads first" as an ORDER BY term, for a role name column (e.g. `r.name`): every member list
+ * shows a project's leads before its other members; what follows is each list's own order.
+ */
+export function leadsFirst(roleName: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(roleName)} = ${ROLE.lead} DESC`;
+}
 
 /** A membership to add: who, where, in which role, and since when. */
 export interface NewMember {

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/tables';
-import { ROLE } from '../../db/queries/memberships';
+import { leadsFirst } from '../../db/queries/memberships';
 import { orderSql, sortArraySql, type OrderTerm } from '../list-order';
 import type { ListRow } from '../live-lists/row-store';
 import { JSON_AGG_SEPARATOR, type LiveListSpec, type Touched } from '../live-lists/list-upkeep';
@@ -18,7 +18,7 @@ const MEMBER_JSON = sql`json_build_object(
   'role', json_build_object('name', r.name),
   'user', json_build_object('username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'status', u.status))`;
 /** Members are listed leads first, then in joining order. */
-const MEMBER_ORDER = sql`r.name = ${ROLE.lead} DESC, m.id`;
+const MEMBER_ORDER = sql`${leadsFirst('r.name')}, m.id`;
 const MEMBERS_FROM = sql`memberships m JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = m.role_id`;
 
 /** The members list of the project `p` (for the few rows of a page; the whole list groups them all at once). */

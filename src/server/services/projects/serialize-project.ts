@@ -22,7 +22,7 @@ import type {
   UserProject,
 } from '../../../../generated';
 import { toUserBrief } from '../users';
-import { ROLE } from '../../db/queries/memberships';
+import { leadsFirst } from '../../db/queries/memberships';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -115,12 +115,12 @@ async function membersOf(db: Db, ids: number[], includeOib: boolean): Promise<Ma
       (eb) => eb.exists(eb.selectFrom('ssh_keys').select('ssh_keys.id').whereRef('ssh_keys.user_id', '=', 'users.id')).as('has_keys'),
     ])
     .where('memberships.project_id', 'in', ids)
+    // Leads first, then collaborators in joining order: the member tables show them that way.
+    .orderBy(leadsFirst('roles.name'))
     .orderBy('memberships.id')
     .execute();
   const byProject = new Map<number, UserProject[]>();
-  // Leads first, then collaborators in joining order: the member tables show them that way.
-  const sorted = [...rows].sort((a, b) => Number(b.role_name === ROLE.lead) - Number(a.role_name === ROLE.lead) || a.membership_id - b.membership_id);
-  for (const row of sorted) {
+  for (const row of rows) {
     const { project_id, membership_joined, role_name, membership_id: _id, has_keys, ...user } = row;
     const brief = toUserBrief(user as UserRow, Boolean(has_keys));
     if (!includeOib) delete brief.person_oib;

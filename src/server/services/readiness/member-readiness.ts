@@ -14,7 +14,7 @@ import type { SchemaSet } from '../../../schema-runtime';
 import { schemaIdOf } from '../../../schema-runtime';
 import { activeStateNames } from '../active-states';
 import { FOREIGN_PERSON } from '../invites/project-rules';
-import { isProjectLead, projectsOfMember, ROLE } from '../../db/queries/memberships';
+import { isProjectLead, leadsFirst, projectsOfMember } from '../../db/queries/memberships';
 
 const DAY_MS = 86_400_000;
 export const READINESS_RULES = schemaIdOf('rules/member-readiness');
@@ -88,7 +88,7 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
       .select((eb) => eb.selectFrom('ssh_keys as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.user_id', '=', 'u.id').as('keys'))
       .where('m.project_id', 'in', projectIds)
       .orderBy('m.project_id')
-      .orderBy(sql`r.name = ${ROLE.lead}`, 'desc')
+      .orderBy(leadsFirst('r.name'))
       .orderBy('u.last_name')
       .orderBy('u.first_name')
       .orderBy('u.id')
