@@ -9,7 +9,6 @@ import { cookieNames, cookieOptions } from '../services/session-cookies';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-
 /**
  * Stores the interface language of the web client's cookie on the user when it changed, so mails
  * reach them in the language they last used (services/mail-templates.ts).
@@ -26,7 +25,6 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
-
 
 /**
  * Hands a new session to the browser: its cookie, until the session's absolute end, and the

@@ -11,7 +11,6 @@ import type { InviteDetails } from '../../../../generated';
 import { usableInvite } from './accept-invite';
 import { addressesIn } from '../user-addresses';
 
-
 /**
  * @throws ApiError as accepting would for a key that is unknown, used, cancelled or expired
  */

@@ -9,7 +9,6 @@ import { addressesIn } from '../user-addresses';
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
 
-
 /** Whether an outbox address list ("a@x, b@y") holds one of the addresses. */
 const listHolds = (list: string, addresses: string[]): boolean =>
   list

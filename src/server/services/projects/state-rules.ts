@@ -25,7 +25,6 @@ export const STATE = {
   expired: 'expire',
 } as const satisfies Record<string, StateName>;
 
-
 /** One state of rules/states.json with the flags the server reads. */
 export interface StateRule {
   value: StateName;

@@ -47,7 +47,6 @@ export type SubmitEndpoint = 'general' | 'research';
 
 type GeneralRequest = InstitutionalRequest | InternalRequest | PracticalClassRequest | ThesisRequest | WorkshopRequest;
 
-
 /** The fields a request stores, whatever its type. */
 type StoredFields = {
   name: string;
