@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { isSignedOut, paths, requestTypePage, type PageEntry } from '../../src/schema-runtime/pages';
+import { isSignedOut, paths, requestTypePage, type AccessGroup, type PageEntry } from '../../src/schema-runtime/pages';
 import { FIRST_CALLS } from '../../src/client/api/first-calls';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 
@@ -84,14 +84,14 @@ export function routeChunks(source: string): RouteChunk[] {
 }
 
 /**
- * The route table's pages (src/client/app/routes.tsx): each one's route, chunk, whether it is shown
- * signed out, and the calls it makes first (api/first-calls.ts).
+ * The route table's pages (src/client/app/routes.tsx): each one's route, chunk, who may open it,
+ * whether it is shown signed out, and the calls it makes first (api/first-calls.ts).
  */
-export function routePages(root: string): { path: string; chunk: string; signedOut: boolean; calls: string[] }[] {
+export function routePages(root: string): { path: string; chunk: string; access: AccessGroup; signedOut: boolean; calls: string[] }[] {
   const source = fs.readFileSync(path.join(root, 'src', 'client', 'app', 'routes.tsx'), 'utf8');
   return routeChunks(source).map(({ key, chunk }) => {
     const page = pageOf(key);
-    return { path: page.path, chunk, signedOut: isSignedOut(page.access), calls: [...(FIRST_CALLS[key] ?? [])] };
+    return { path: page.path, chunk, access: page.access, signedOut: isSignedOut(page.access), calls: [...(FIRST_CALLS[key] ?? [])] };
   });
 }
 
@@ -102,7 +102,7 @@ interface ChunkGroups {
 const TEXT_GROUP = /^i18n-([a-z]+)(-pages)?$/;
 
 /** The page files of a build, from webpack's stats (`chunkGroups: true`) and the route table's pages. */
-export function pageFiles(stats: ChunkGroups, pages: ReturnType<typeof routePages>): PageFiles {
+export function pageFiles(stats: ChunkGroups, pages: Omit<ReturnType<typeof routePages>[number], 'access'>[]): PageFiles {
   const groups = stats.namedChunkGroups ?? {};
   const filesOf = (name: string): string[] => {
     const group = groups[name];

@@ -114,6 +114,35 @@ test.describe('accounting pages', () => {
     await screenshot(page, 'accounting-projects-390-hr');
   });
 
+  test('a chart below the first screen is drawn as it comes into view, in the place kept for it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Routed requests skip the browser's cache, so each time the page needs the chart code it asks for it.
+    const chartCode: string[] = [];
+    await page.route(/\/static\/apexcharts\.[^/]*\.js$/, (route) => {
+      chartCode.push(route.request().url());
+      return route.continue();
+    });
+    // The lead lands on project accounting, whose first screen draws a chart.
+    await loginAs(page, 'lead');
+    await page.waitForLoadState('networkidle');
+    chartCode.length = 0;
+    await page.goto('/ui/project-users-accounting');
+    // On a phone the toolbar and both filters fill the first screens; the charts begin further down.
+    const first = page.locator('[data-chart="supek-cpuh-cumulative"]');
+    await expect(first.getByRole('heading', { name: /Supek – CPU sati/ })).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(chartCode).toEqual([]);
+    await expect(first.locator('.apexcharts-canvas')).toHaveCount(0);
+    const below = page.locator('[data-chart="supek-gpuh-cumulative"]');
+    const topOf = () => below.evaluate((element) => Math.round(element.getBoundingClientRect().top + window.scrollY));
+    const before = await topOf();
+    await first.scrollIntoViewIfNeeded();
+    await expect(first.locator('.apexcharts-bar-area').first()).toBeVisible();
+    expect(chartCode).toHaveLength(1);
+    // Drawing it moved nothing below it.
+    expect(await topOf()).toBe(before);
+  });
+
   test('a user without usage sees the empty text', async ({ page }) => {
     await loginAs(page, 'newbie');
     await page.goto('/ui/my-accounting');

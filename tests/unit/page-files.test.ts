@@ -43,7 +43,7 @@ describe('the page files the build writes for the server’s preload hints', () 
 
   it('gives the request types’ pages, made per type of the live schema set, one route with the type as its param', () => {
     const pages = routePages(path.resolve(__dirname, '../..'));
-    expect(pages.filter((page) => page.chunk === 'page-new-request-type')).toEqual([{ path: 'new-request/:requestType', chunk: 'page-new-request-type', signedOut: false, calls: [] }]);
+    expect(pages.filter((page) => page.chunk === 'page-new-request-type')).toEqual([{ path: 'new-request/:requestType', chunk: 'page-new-request-type', access: 'user', signedOut: false, calls: [] }]);
   });
 
   const pages = [

@@ -4,11 +4,31 @@ import { routePages } from '../../lib/page-files';
 import { loginDocument } from '../../../src/schema-runtime/pages';
 
 /*
- * Which built JS files a route loads, from dist/client-stats.json: the entry, the page's chunk group,
- * the logged-in frame for pages behind a login, and every lazily loaded group the page's code (or a
- * group it loads) can request: the grid, the form, the charts, the CSV writer. Counting every such
- * group is deliberate: they load as the page is used, so they are part of what the route costs.
+ * Which built JS files a route loads, from dist/client-stats.json, as two sets:
+ *
+ * - its first screen: the entry, the page's chunk group, the logged-in frame for pages behind a
+ *   login, the texts, and every lazily loaded group that code requests as the page opens (the
+ *   grid, the form), transitively;
+ * - all it can load: those and the groups that load only on something the visitor does
+ *   (`ON_DEMAND`: the CSV writer on an export, the charts as one comes into view), transitively.
+ *
+ * A group is on demand only for the code it names: the test of the first screens
+ * (tests/unit/bench/first-screen.test.ts) holds that nothing else requests it.
  */
+
+/** Lazily loaded groups that load on what the visitor does, not as the page opens, and what that is. */
+export const ON_DEMAND: Record<string, { when: string; loaders: string[] }> = {
+  'csv-file': { when: 'on an export', loaders: ['src/client/engine/csv/csv-export-button.tsx', 'src/client/engine/schema-grid/grid-csv.ts'] },
+  apexcharts: { when: 'as a chart comes into view', loaders: ['src/client/features/accounting/chart-on-view.tsx'] },
+};
+
+/**
+ * Pages whose first screen shows a chart, at the viewport the page is judged at (a user page on a
+ * phone, 390 × 844; a staff page at a desk, 1366 × 860): they draw one as they open, so their first
+ * screen counts ApexCharts. The project users' page shows its toolbar and filters first on a phone;
+ * its first chart begins two screens down. Held by tests/e2e/accounting.spec.ts.
+ */
+export const CHART_ON_FIRST_SCREEN = new Set(['page-project-accounting', 'page-my-accounting', 'page-science-usage']);
 
 export interface ChunkGroup {
   assets: { name: string }[];
@@ -37,9 +57,14 @@ const LANGUAGE_GROUP = /^i18n-([a-z]+)(-pages)?$/;
 export interface RouteFiles {
   /** The page's chunk group name (`page-login`). */
   page: string;
+  /** The files of its first screen. */
+  firstScreen: string[];
+  /** Every file it can load: the first screen's and the on-demand groups'. */
   assets: string[];
-  /** The lazily loaded groups counted with it. */
+  /** The lazily loaded groups of its first screen. */
   lazy: string[];
+  /** The groups it loads later, on demand. */
+  later: string[];
 }
 
 export function jsAssets(group: ChunkGroup | undefined): string[] {
@@ -50,7 +75,7 @@ export function jsAssets(group: ChunkGroup | undefined): string[] {
  * The chunk id of each lazily loaded group, read from webpack's runtime in the entry, which maps
  * ids to names (`5111:"schema-grid"`); the code that loads a group calls `__webpack_require__.e(5111)`.
  */
-function lazyChunkIds(stats: Stats, read: (asset: string) => string): Map<string, string> {
+export function lazyChunkIds(stats: Stats, read: (asset: string) => string): Map<string, string> {
   const runtime = jsAssets(stats.namedChunkGroups.main).map(read).join('\n');
   const ids = new Map<string, string>();
   for (const name of Object.keys(stats.namedChunkGroups)) {
@@ -66,7 +91,7 @@ function lazyChunkIds(stats: Stats, read: (asset: string) => string): Map<string
  * one of a module picked at run time (`import(\`./${locale}.json\`)`) lists each candidate's
  * chunks in a map (`"./hr.json":[8954,[1201]]`).
  */
-function requests(code: string, id: string): boolean {
+export function requests(code: string, id: string): boolean {
   return new RegExp(`\\.e\\(${id}\\)|":\\[\\d+,\\[(?:\\d+,)*${id}[\\],]`).test(code);
 }
 
@@ -95,22 +120,40 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
     const largest = [...languages.values()].reduce<string[]>((a, b) => (size(b) > size(a) ? b : a), []);
     return lazy.filter((name) => !LANGUAGE_GROUP.test(name) || largest.includes(name));
   };
+  /**
+   * The groups the code of `files` requests, transitively, and their files; a group in `stop` is
+   * left out with all it would request.
+   */
+  const reach = (files: Set<string>, lazy: string[], signedOut: boolean, stop: (name: string) => boolean): void => {
+    for (let grew = true; grew; ) {
+      grew = false;
+      const code = [...files].map(read).join('\n');
+      for (const [name, id] of ids) {
+        if (lazy.includes(name) || stop(name) || !requests(code, id)) continue;
+        lazy.push(name);
+        grew = true;
+      }
+      for (const name of counted(lazy, signedOut)) for (const asset of jsAssets(stats.namedChunkGroups[name])) files.add(asset);
+    }
+  };
   const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
   return pages.map((page) => {
     const signedOut = SIGNED_OUT.has(page);
     const own = page === LOGIN_CHUNK ? [loginDocument.entry] : ['main', page, ...(signedOut ? [] : [FRAME])];
-    const all = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
-    const lazy: string[] = [];
-    for (let grew = true; grew; ) {
-      grew = false;
-      const code = [...all].map(read).join('\n');
-      for (const [name, id] of ids) {
-        if (lazy.includes(name) || !requests(code, id)) continue;
-        lazy.push(name);
-        grew = true;
-      }
-      for (const name of counted(lazy, signedOut)) for (const asset of jsAssets(stats.namedChunkGroups[name])) all.add(asset);
-    }
-    return { page, assets: [...all], lazy: counted(lazy, signedOut) };
+    const first = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
+    const firstLazy: string[] = [];
+    const later = (name: string) => name in ON_DEMAND && !(name === 'apexcharts' && CHART_ON_FIRST_SCREEN.has(page));
+    reach(first, firstLazy, signedOut, later);
+    const all = new Set(first);
+    const allLazy = [...firstLazy];
+    reach(all, allLazy, signedOut, () => false);
+    const firstCounted = counted(firstLazy, signedOut);
+    return {
+      page,
+      firstScreen: [...first],
+      assets: [...all],
+      lazy: firstCounted,
+      later: counted(allLazy, signedOut).filter((name) => !firstCounted.includes(name)),
+    };
   });
 }

@@ -30,6 +30,21 @@ export interface LighthouseFigures {
   cpuSlowdown: number;
 }
 
+/** Lighthouse's presets: `mobile` is its default (a mid-tier phone on slow 4G), `desktop` its `--preset=desktop`. */
+export type LighthousePreset = 'mobile' | 'desktop';
+
+/**
+ * The CPU slowdown that makes this host a mid-tier phone, from its benchmark index, by the table
+ * of Lighthouse's throttling docs: 4× on a high-end desktop (index 1500 and over), 2× on a
+ * mid-tier one (1000–1500), 1× on a low-end one (below 1000).
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex)) throw new Error('no benchmark index to calibrate the CPU slowdown by');
+  if (benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 1000) return 2;
+  return 1;
+}
+
 /** The figures of one report (Lighthouse's JSON output). */
 export function figuresOfReport(report: {
   lighthouseVersion: string;
@@ -60,10 +75,11 @@ export function medianRun(runs: readonly LighthouseFigures[]): LighthouseFigures
 }
 
 /**
- * One Lighthouse run on `url`, with `cookie` sent on every request (a signed-in page), and
- * `cpuSlowdown` instead of Lighthouse's 4× when given (calibrated to the host, as its docs advise).
+ * One Lighthouse run on `url` with `preset`'s conditions, with `cookie` sent on every request (a
+ * signed-in page), and on the mobile preset `cpuSlowdown` instead of Lighthouse's 4× when given
+ * (calibrated to the host, as its docs advise; the desktop preset's CPU is the host's own).
  */
-export function lighthouseRun(url: string, cookie?: string, cpuSlowdown?: number): Promise<LighthouseFigures> {
+export function lighthouseRun(url: string, cookie?: string, cpuSlowdown?: number, preset: LighthousePreset = 'mobile'): Promise<LighthouseFigures> {
   const args = [
     'exec',
     '--yes',
@@ -77,7 +93,7 @@ export function lighthouseRun(url: string, cookie?: string, cpuSlowdown?: number
     '--quiet',
     `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-    ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
+    ...(preset === 'desktop' ? ['--preset=desktop'] : cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
   ];
   return new Promise((resolve, reject) => {
     execFile('npm', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {

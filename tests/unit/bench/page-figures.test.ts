@@ -1,6 +1,6 @@
 import { curveScore, performanceScore } from '../../../scripts/bench/page-load/lighthouse-score';
 import { piecesBySource, UNMAPPED } from '../../../scripts/bench/bundle/source-map-pieces';
-import { figuresOfReport, medianRun } from '../../../scripts/bench/page-load/lighthouse-run';
+import { calibratedCpuSlowdown, figuresOfReport, medianRun } from '../../../scripts/bench/page-load/lighthouse-run';
 
 describe("the page-load bench's score", () => {
   it('scores 0.9 at a curve\'s p10 and 0.5 at its median, as Lighthouse does', () => {
@@ -61,5 +61,19 @@ describe("the bundle-size bench's source-map reading", () => {
     expect(pieces.get('a.js')).toEqual(['aaaaa']);
     expect(pieces.get('b.js')).toEqual(['bbbbb']);
     expect(pieces.get(UNMAPPED)).toEqual(['ccc']);
+  });
+});
+
+describe("the page-load bench's CPU slowdown for Lighthouse's mobile preset", () => {
+  it("follows the table of Lighthouse's throttling docs by the host's benchmark index", () => {
+    expect(calibratedCpuSlowdown(1982)).toBe(4);
+    expect(calibratedCpuSlowdown(1500)).toBe(4);
+    expect(calibratedCpuSlowdown(1344)).toBe(2);
+    expect(calibratedCpuSlowdown(1000)).toBe(2);
+    expect(calibratedCpuSlowdown(812)).toBe(1);
+  });
+
+  it('refuses a report without a benchmark index rather than guess', () => {
+    expect(() => calibratedCpuSlowdown(Number.NaN)).toThrow(/no benchmark index/);
   });
 });

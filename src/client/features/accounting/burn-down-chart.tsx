@@ -1,12 +1,10 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import { schemas } from '@/client/shared/schema-set';
 import { useNumber } from '@/client/engine/use-number';
 import { ScrollBox } from '@/client/engine/grants/grant-table';
-
-const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
+import { ChartOnView } from './chart-on-view';
 
 /** One month of a burn-down: hours left of the grant, as used (so far) or as forecast (from now on). */
 export interface BurnDownPoint {
@@ -43,9 +41,7 @@ export function BurnDownChart({ id, title, points }: { id: string; title: string
   return (
     <figure className="usage-chart burn-down-chart" data-chart={id}>
       <figcaption className="burn-down-title">{title}</figcaption>
-      <Suspense fallback={<Loader active inline="centered" />}>
-        <ReactApexChart options={options} series={series as ApexAxisChartSeries} type="line" height={height} width="100%" />
-      </Suspense>
+      <ChartOnView options={options} series={series as ApexAxisChartSeries} type="line" height={height} />
       <details className="burn-down-table">
         <summary>{t('grants.tableSummary', { title })}</summary>
         <ScrollBox label={t('grants.tableSummary', { title })}>

@@ -1,14 +1,12 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Header, Loader } from 'semantic-ui-react';
+import { Button, Header } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 import type { UsageRow } from '@/client/api/accounting';
 import { numberFormat } from '@/client/engine/locale-format';
 import { schemas } from '@/client/shared/schema-set';
 import { seriesOf, toCsv, type ColumnNaming } from './usage-series';
-
-// ApexCharts is a chunk of its own, loaded once the page has data to draw.
-const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
+import { CHART_PHONE_BREAKPOINT, ChartOnView } from './chart-on-view';
 
 export interface ChartLine {
   name: string;
@@ -49,7 +47,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
   const lang = i18n.language;
   const { width, height } = schemas.constants.accountingChartSize;
   const palette = schemas.constants.accountingPalette as readonly string[];
-  const { options, series } = useMemo(() => {
+  const { options, series, phoneHeight } = useMemo(() => {
     const bars = seriesOf(rows, filter);
     const columns = bars.map((b) => b.key);
     const months = [...rows.map((r) => r.month)];
@@ -59,6 +57,8 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
       ...bars.map((s) => ({ name: naming?.label ? naming.label(s.key) : names[s.key] ? `${s.key} – ${names[s.key]}` : s.key, type: 'bar', data: [...s.data, ...Array(months.length - rows.length).fill(null)] })),
       ...lines.map((line) => ({ name: line.name, type: 'line', data: months.map((m) => line.points.find((p) => p.month === m)?.value ?? null) })),
     ];
+    // Below a tablet's width the legend wraps into many lines: the chart grows so the bars keep their room.
+    const phone = height + 24 * (bars.length + lines.length);
     const apex: ApexOptions = {
       chart: { id, stacked: true, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'Lato, sans-serif', zoom: { enabled: false } },
       // A forecast line takes its project's colour, or one of its own.
@@ -73,10 +73,9 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
       yaxis: { labels: { formatter: (v: number) => number.format(v) }, title: { text: t('accounting.hours') } },
       tooltip: { shared: true, intersect: false, y: { formatter: (v: number) => (v === null || v === undefined ? '' : number.format(v)) } },
       legend: { show: true, position: 'bottom', showForSingleSeries: true },
-      // Below a tablet's width the legend wraps into many lines: the chart grows so the bars keep their room.
-      responsive: [{ breakpoint: 768, options: { chart: { height: height + 24 * (bars.length + lines.length) }, legend: { fontSize: '11px' }, xaxis: { labels: { rotate: -90 } } } }],
+      responsive: [{ breakpoint: CHART_PHONE_BREAKPOINT, options: { chart: { height: phone }, legend: { fontSize: '11px' }, xaxis: { labels: { rotate: -90 } } } }],
     };
-    return { options: apex, series: all };
+    return { options: apex, series: all, phoneHeight: phone };
   }, [rows, filter, names, lines, naming, lang, palette, t, id, height]);
 
   return (
@@ -94,9 +93,7 @@ export function UsageChart({ id, title, rows, filter, names, lines = [], naming 
           onClick={() => download(`${id}.csv`, toCsv(rows, filter, names, naming, i18n.language === 'en' ? 'en' : 'hr'))}
         />
       </div>
-      <Suspense fallback={<Loader active inline="centered" />}>
-        <ReactApexChart options={options} series={series as ApexAxisChartSeries} type="bar" height={height} width="100%" />
-      </Suspense>
+      <ChartOnView options={options} series={series as ApexAxisChartSeries} type="bar" height={height} phoneHeight={phoneHeight} />
     </figure>
   );
 }
