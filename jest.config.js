@@ -14,6 +14,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const embeddedOnly = [
   '/tests/unit/schema-runtime/',
   '/tests/unit/client/',
+  // The built client's first screens (tests/build/): no database, and CI's PostgreSQL pass starts before the build.
+  '/tests/build/',
   '/tests/api/usage-import\\.test\\.ts$',
   '/tests/server/outbox-command\\.test\\.ts$',
   '/tests/api/server-start\\.test\\.ts$',

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHART_ON_FIRST_SCREEN, jsAssets, lazyChunkIds, ON_DEMAND, requests, routeFiles, type Stats } from '../../../scripts/bench/bundle/route-assets';
-import { moduleLabel } from '../../../scripts/bench/bundle/module-sizes';
+import { CHART_ON_FIRST_SCREEN, jsAssets, lazyChunkIds, ON_DEMAND, requests, routeFiles, type Stats } from '../../scripts/bench/bundle/route-assets';
+import { moduleLabel } from '../../scripts/bench/bundle/module-sizes';
 
 /*
  * What each page of the built client loads as it opens (its first screen) and what only later, as
  * the bundle-size bench counts them (scripts/bench/bundle/route-assets.ts). Reads the production
- * build (`npm run build`, which CI runs before the tests): dist/client-stats.json, the files in
+ * build (`npm test` builds it first when the sources changed; else `npm run build`): dist/client-stats.json, the files in
  * dist/client and their source maps in dist/client-maps.
  */
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
 const mapsDir = path.join(root, 'dist', 'client-maps');
 const statsFile = path.join(root, 'dist', 'client-stats.json');
