@@ -21,6 +21,10 @@ describe('usage series', () => {
     expect(toCsv(rows, '', { 'NR-1': 'Climate, models' })).toBe('month,"NR-1 (Climate, models)",NR-2\n01/2026,1.5,0\n02/2026,2,4\n');
     // Croatian spreadsheets: ';' between cells and a decimal comma.
     expect(toCsv(rows, '', { 'NR-1': 'Climate, models' }, {}, 'hr')).toBe('month;NR-1 (Climate, models);NR-2\n01/2026;1,5;0\n02/2026;2;4\n');
+    // A name that a spreadsheet would run as a formula is written as text.
+    expect(toCsv(rows, '', {}, { label: (key) => (key === 'NR-1' ? '=HYPERLINK("x")' : '+1') })).toBe(
+      `month,"'=HYPERLINK(""x"")",'+1\n01/2026,1.5,0\n02/2026,2,4\n`,
+    );
   });
 
   it('lists clusters with usage in the order of the rules', () => {

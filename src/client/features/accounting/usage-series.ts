@@ -1,5 +1,6 @@
 import type { ClusterUsage, UsageAnswer, UsageRow } from '@/client/api/accounting';
 import { compareSortKeys, sortKey } from '@/schema-runtime/sort-key';
+import { spreadsheetSafe } from '@/client/engine/csv/spreadsheet-safe';
 
 /** The clusters of an answer that have usage, in the order of the rules. */
 export function clustersWithUsage(answer: UsageAnswer | undefined, order: readonly string[]): { name: string; usage: ClusterUsage }[] {
@@ -63,7 +64,8 @@ export function toCsv(rows: readonly UsageRow[], filter: string, names: Record<s
   const quote = (text: string) => (/["\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text);
   const label = naming.label ?? ((key: string) => (names[key] ? `${key} (${names[key]})` : key));
   const number = (value: number) => String(Math.round(value * 100) / 100).replace('.', decimal);
-  const header = [naming.periodHeader ?? 'month', ...series.map((s) => label(s.key))].map(quote).join(separator);
+  // Names come from people and projects: one starting with `=` must stay text (decision 0611).
+  const header = [naming.periodHeader ?? 'month', ...series.map((s) => spreadsheetSafe(label(s.key)))].map(quote).join(separator);
   const lines = rows.map((row, i) => [row.month, ...series.map((s) => number(s.data[i]))].map(quote).join(separator));
   return [header, ...lines].join('\n') + '\n';
 }
