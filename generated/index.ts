@@ -1304,7 +1304,7 @@ export interface SchemaReloadAnswer {
   problems?: SchemaProblem[];
 }
 /**
- * GET /api/v1/internal/schemas/history (staff): the hash of the set in use and the sets that went live, newest first, each with when, the process that loaded it, why (start, watch, api, command, notification) and its changes against the one before.
+ * GET /api/v1/internal/schemas/history (staff): the hash of the set in use and the sets that went live, newest first, each with when, the process that loaded it, why (start, watch, api, command, notification; publish or restore from the rules editor, with its author and note) and its changes against the one before.
  *
  * This interface was referenced by `OperationsAnswers`'s JSON-Schema
  * via the `definition` "schemaHistory".
@@ -1318,7 +1318,9 @@ export interface SchemaSetEntry {
   hash: string;
   wentLiveAt: string;
   process: string;
-  origin: 'start' | 'watch' | 'api' | 'command' | 'notification';
+  origin: 'start' | 'watch' | 'api' | 'command' | 'notification' | 'publish' | 'restore';
+  author: string | null;
+  note: string | null;
   changes: SchemaChange[];
 }
 /**
@@ -1617,6 +1619,118 @@ export interface ProjectTimelineEvent {
   dateEnd?: string;
   member?: PersonName;
   role?: string;
+}
+/**
+ * Body of PUT /api/v1/internal/rule-drafts/{id}/file (rules editors): the new text of one schema file of the draft, or null to remove the file. The document's $id must name the file.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RuleDraftEditBody".
+ */
+export interface RuleDraftEditBody {
+  file: string;
+  doc: {} | null;
+}
+/**
+ * Body of POST /api/v1/internal/rule-drafts/{id}/publish: a short note for the history; confirmImpact true when the draft affects data already in the portal and the editor saw the list.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "publish".
+ */
+export interface RuleDraftPublishBody {
+  note: string;
+  confirmImpact?: boolean;
+}
+/**
+ * Body of POST /api/v1/internal/schemas/restore (rules editors): the history entry to make live again, and a note.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "restore".
+ */
+export interface RuleSetRestoreBody {
+  id: DatabaseId;
+  note: string;
+}
+/**
+ * Body of POST /api/v1/internal/rule-drafts/upload (rules editors): a schema folder as its files, by path in the folder (rules/resource-limits.json); examples/ is left out (the shipped folder's examples check every draft).
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "upload".
+ */
+export interface RuleDraftUploadBody {
+  files: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * Why a draft may not go live: the file and pointer the check names, the field to correct (a pointer in the file) and the reason in both languages.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "problem".
+ */
+export interface RuleDraftProblem {
+  file: string;
+  pointer: string;
+  field: string;
+  reason: string;
+  en: string;
+  hr: string;
+}
+/**
+ * A draft's check: complete (the whole set check a reload runs) or the quick checks of an edit, its problems and what it changes against the set in use.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "check".
+ */
+export interface RuleDraftCheck {
+  complete: boolean;
+  problems: RuleDraftProblem[];
+  changes: SchemaChange[];
+}
+/**
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "summary".
+ */
+export interface RuleDraftSummary {
+  id: DatabaseId;
+  author: string;
+  authorId: number;
+  createdAt: string;
+  updatedAt: string;
+  fromHash: string;
+  approvedBy: string | null;
+}
+/**
+ * GET /api/v1/internal/rule-drafts/ (staff): the open drafts, whether the caller may edit the rules and whether a second editor approves a draft before it is published.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "list".
+ */
+export interface RuleDraftList {
+  mayEdit: boolean;
+  secondEditor: boolean;
+  drafts: RuleDraftSummary[];
+}
+/**
+ * A draft with its files (by path in the folder), the hash of the set in use and the whole set check.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "draft".
+ */
+export interface RuleDraftAnswer {
+  id: DatabaseId;
+  author: string;
+  authorId: number;
+  createdAt: string;
+  updatedAt: string;
+  fromHash: string;
+  approvedBy: string | null;
+  liveHash: string;
+  files: {
+    [k: string]: {};
+  };
+  complete: boolean;
+  problems: RuleDraftProblem[];
+  changes: SchemaChange[];
 }
 /**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.

@@ -41,6 +41,7 @@ export function SchemaHistory() {
                 <code>{set.hash.slice(0, SHORT_HASH)}</code>
                 {set.hash === data.current && <Label size="small">{t('rules.history.inUse')}</Label>}
               </p>
+              {set.author && <p className="rules-history-note">{t('rules.history.by', { author: set.author, note: set.note ?? '' })}</p>}
               {set.changes.length > 0 ? (
                 <ul className="rules-history-changes">
                   {set.changes.map((change) => (
