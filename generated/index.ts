@@ -1969,6 +1969,61 @@ export interface ProjectType {
   name: ProjectTypeName;
 }
 /**
+ * The constants of rules/constants.json the rules editor offers (each the const of its property): grace months, cache and notice times, page sizes.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorConstants".
+ */
+export interface RulesEditorConstants {
+  graceMonthsFallback?: number;
+  expiryNoticeDays?: number;
+  defaultPageSize?: number;
+  softwarePageSize?: number;
+  registryCacheMs?: number;
+  toastAutoCloseMs?: number;
+  toastLongAutoCloseMs?: number;
+}
+/**
+ * What the rules editor lets staff change of each request type (requests/index.json, each entry of oneOf): whether it is offered, whether only staff file it, its identifier prefix and labels.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorRequestType".
+ */
+export interface RulesEditorRequestType {
+  accepting?: boolean;
+  staffOnly?: boolean;
+  identifierPrefix?: string;
+  label?: {
+    hr?: string;
+    en?: string;
+  };
+}
+/**
+ * What the rules editor lets staff change of each resource limit (rules/resource-limits.json, each property): its bounds, unit and labels. The editor draws one group of these fields per resource.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorResourceLimit".
+ */
+export interface RulesEditorResourceLimit {
+  minimum?: number;
+  maximum?: number;
+  unit?: string;
+  label?: {
+    hr?: string;
+    en?: string;
+  };
+}
+/**
+ * What the rules editor lets staff change of each resource type (rules/resource-types.json, each entry of oneOf): whether only staff may grant it and whether it is given on approval by default. New types are added in the raw JSON view.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorResourceType".
+ */
+export interface RulesEditorResourceType {
+  staffOnly?: boolean;
+  defaultOnApprove?: boolean;
+}
+/**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema

@@ -82,8 +82,9 @@ describe('drafts of the rules', () => {
         hr: 'HPCnSlotsCPU: najveća vrijednost 0 manja je od najmanje vrijednosti 1, pa nijedna vrijednost ne može proći',
       }),
     ]);
-    const full = (await send(admin, 'GET', `/api/v1/internal/rule-drafts/${draft.id}`)).json();
-    expect(full.problems).toEqual(expect.arrayContaining([expect.objectContaining(problem)]));
+    expect((await send(admin, 'GET', `/api/v1/internal/rule-drafts/${draft.id}`)).json().problems).toEqual([expect.objectContaining(problem)]);
+    const full = (await send(admin, 'GET', `/api/v1/internal/rule-drafts/${draft.id}/check`)).json();
+    expect(full).toMatchObject({ complete: true, problems: expect.arrayContaining([expect.objectContaining(problem)]) });
 
     for (const lang of ['hr', 'en'] as const) {
       const refused = await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/publish`, { note: 'typo' }, lang);
@@ -95,7 +96,9 @@ describe('drafts of the rules', () => {
       expect(refused.json().problems).toEqual(expect.arrayContaining([expect.objectContaining(problem)]));
     }
     expect((await send(staff, 'GET', '/api/v1/internal/schemas/history')).json().current).toBe(hash);
-    expect((await request(7000)).statusCode).toBe(201);
+    const inForce = draft.files[LIMITS].properties.HPCnSlotsCPU.maximum as number;
+    expect((await request(inForce)).statusCode).toBe(201);
+    expect((await request(inForce + 1)).statusCode).toBe(400);
     expect((await send(admin, 'DELETE', `/api/v1/internal/rule-drafts/${draft.id}`)).statusCode).toBe(200);
   });
 

@@ -70,8 +70,12 @@ export async function ruleDraftRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return reply.status(201).send(await readDraft(ctx, await createDraft(ctx, editor.id, docs), true));
   });
 
-  const read: RouteShape = { summary: 'Staff: a draft with its files and the whole set check.', checkedByHandler: { params: databaseIds('id') }, response: { 200: json('The draft.', draftAnswer) } };
-  app.get<{ Params: { id: string } }>(`${base}:id`, { config: staff, schema: read }, async (request) => readDraft(ctx, id(request.params.id)));
+  const read: RouteShape = {
+    summary: 'Staff: a draft with its files and the quick checks (…/check runs the whole set check).',
+    checkedByHandler: { params: databaseIds('id') },
+    response: { 200: json('The draft.', draftAnswer) },
+  };
+  app.get<{ Params: { id: string } }>(`${base}:id`, { config: staff, schema: read }, async (request) => readDraft(ctx, id(request.params.id), true));
 
   const check: RouteShape = { summary: 'Staff: the whole set check of a draft, as a reload runs it.', checkedByHandler: { params: databaseIds('id') }, response: { 200: json('The check.', checkAnswer) } };
   app.get<{ Params: { id: string } }>(`${base}:id/check`, { config: staff, schema: check }, async (request) =>
