@@ -1687,6 +1687,22 @@ export interface RuleDraftCheck {
   changes: SchemaChange[];
 }
 /**
+ * GET /api/v1/internal/rule-drafts/{id}/impact (staff): what the draft changes for data already in the portal (pending requests it would refuse, active projects above a new limit, requests and projects using a resource type it removes), at most 200 listed of total; nothing submitted is changed by publishing.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "impact".
+ */
+export interface RuleDraftImpact {
+  total: number;
+  items: {
+    kind: 'pendingRefused' | 'activeAboveLimit' | 'resourceTypeRemoved';
+    identifier: string;
+    link: string;
+    en: string;
+    hr: string;
+  }[];
+}
+/**
  * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
  * via the `definition` "summary".
  */

@@ -177,6 +177,7 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/rule-drafts/', () => ({ url: '/api/v1/internal/rule-drafts/' }), EDITORS_ONLY(201)],
   ['POST', '/api/v1/internal/rule-drafts/upload', () => ({ url: '/api/v1/internal/rule-drafts/upload', body: { files: { 'rules/x.json': { $id: 'https://portal.schemas/rules/x.json' } } } }), EDITORS_ONLY(201)],
   ['GET', '/api/v1/internal/rule-drafts/:id', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/rule-drafts/:id/impact', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/impact` }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/rule-drafts/:id/check', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/check` }), STAFF_ONLY(200)],
   ['PUT', '/api/v1/internal/rule-drafts/:id/file', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/file`, body: { file: 'rules/x.json', doc: { $id: 'https://portal.schemas/rules/x.json' } } }), EDITORS_ONLY(200)],
   ['POST', '/api/v1/internal/rule-drafts/:id/approve', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/approve` }), EDITORS_ONLY(200)],

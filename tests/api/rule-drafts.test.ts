@@ -197,11 +197,51 @@ describe('drafts of the rules', () => {
       expect((await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/approve`)).statusCode).toBe(403);
       expect(staffId).toBeGreaterThan(0);
       expect((await send(staff, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/approve`)).statusCode).toBe(200);
-      expect((await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/publish`, { note: 'Fewer cores' })).json()).toMatchObject({ status: 'live' });
+      expect((await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/publish`, { note: 'Fewer cores', confirmImpact: true })).json()).toMatchObject({ status: 'live' });
       expect((await request(6001)).statusCode).toBe(400);
     } finally {
       t.ctx.config.rulesSecondEditor = false;
       t.ctx.config.rulesEditorGroup = undefined;
     }
+  });
+
+  it('lists the pending requests a lower maximum would refuse and the active projects above it, and publishes them only when confirmed', async () => {
+    const states = await t.ctx.db.selectFrom('states').select(['id', 'name']).execute();
+    const types = await t.ctx.db.selectFrom('project_types').select('id').limit(1).executeTakeFirstOrThrow();
+    const add = (identifier: string, state: string, cpus: number) =>
+      t.ctx.db
+        .insertInto('projects')
+        .values({ identifier, name: identifier, reason: 'Test', state_id: states.find((s) => s.name === state)!.id, project_type_id: types.id, date_start: '2026-01-01', date_end: '2026-12-31', resources_numbers: JSON.stringify({ HPCnSlotsCPU: cpus }) })
+        .execute();
+    await add('IMPACT-PENDING', 'submit', 6500);
+    await add('IMPACT-ACTIVE', 'approve', 6400);
+    await add('IMPACT-DENIED', 'deny', 6500);
+    await add('IMPACT-SMALL', 'submit', 100);
+    const draft = await newDraft();
+    await send(admin, 'PUT', `/api/v1/internal/rule-drafts/${draft.id}/file`, { file: LIMITS, doc: withMaximum(draft.files[LIMITS], 5000) });
+
+    const impact = (await send(staff, 'GET', `/api/v1/internal/rule-drafts/${draft.id}/impact`)).json();
+    const ours = impact.items.filter((i: { identifier: string }) => i.identifier.startsWith('IMPACT-'));
+    expect(ours).toEqual([
+      {
+        kind: 'activeAboveLimit',
+        identifier: 'IMPACT-ACTIVE',
+        link: '/ui/projects/IMPACT-ACTIVE',
+        en: 'IMPACT-ACTIVE: HPCnSlotsCPU 6400 is above the new maximum 5000; the active project keeps what it has',
+        hr: 'IMPACT-ACTIVE: HPCnSlotsCPU 6400 je iznad nove najveće vrijednosti 5000; aktivni projekt zadržava ono što ima',
+      },
+      expect.objectContaining({ kind: 'pendingRefused', identifier: 'IMPACT-PENDING', link: '/ui/requests/IMPACT-PENDING', en: 'IMPACT-PENDING: HPCnSlotsCPU 6500 is above the new maximum 5000; the draft would refuse this pending request' }),
+    ]);
+
+    const unconfirmed = await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/publish`, { note: 'Fewer cores' }, 'hr');
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().status.message).toContain('Nacrt utječe na podatke koji su već u portalu');
+    expect(unconfirmed.json().impact.total).toBe(impact.total);
+    expect((await request(5001)).statusCode).toBe(201);
+    expect((await send(admin, 'POST', `/api/v1/internal/rule-drafts/${draft.id}/publish`, { note: 'Fewer cores', confirmImpact: true })).json()).toMatchObject({ status: 'live' });
+    expect((await request(5001)).statusCode).toBe(400);
+    // Nothing submitted changed.
+    const kept = await t.ctx.db.selectFrom('projects').select(['identifier', 'resources_numbers']).where('identifier', 'like', 'IMPACT-%').orderBy('identifier').execute();
+    expect(kept.map((p) => (p.resources_numbers as { HPCnSlotsCPU: number }).HPCnSlotsCPU)).toEqual([6400, 6500, 6500, 100]);
   });
 });

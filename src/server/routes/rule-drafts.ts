@@ -18,6 +18,7 @@ import {
   uploadedDocs,
 } from '../services/schema-live/schema-drafts';
 import { folderFiles, tarGz } from '../services/schema-live/schema-folder';
+import { draftImpact } from '../services/schema-live/draft-impact';
 import { mayEditRules, rulesEditor } from '../services/schema-live/rule-editors';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { renderMessage } from '../i18n/messages';
@@ -82,6 +83,16 @@ export async function ruleDraftRoutes(app: FastifyInstance, ctx: AppContext): Pr
     fullCheck(liveOf(ctx), (await draftDocs(ctx, id(request.params.id))).docs),
   );
 
+  const impact: RouteShape = {
+    summary: 'Staff: what a draft changes for data already in the portal, with links; nothing submitted is changed by publishing.',
+    checkedByHandler: { params: databaseIds('id') },
+    response: { 200: json('The affected requests and projects.', ref('api/rule-drafts#/definitions/impact')) },
+  };
+  app.get<{ Params: { id: string } }>(`${base}:id/impact`, { config: staff, schema: impact }, async (request) => {
+    const live = liveOf(ctx);
+    return draftImpact(ctx.db, live.set, live.documents, (await draftDocs(ctx, id(request.params.id))).docs);
+  });
+
   const edit: RouteShape = {
     summary: 'Rules editors: replaces or removes one file of a draft; answers the quick checks ($refs, bounds) at once.',
     checkedByHandler: { params: databaseIds('id') },
@@ -108,7 +119,7 @@ export async function ruleDraftRoutes(app: FastifyInstance, ctx: AppContext): Pr
   };
   app.post<{ Params: { id: string }; Body: { note: string; confirmImpact?: boolean } }>(`${base}:id/publish`, { config: staff, schema: publish }, async (request) => {
     const editor = await rulesEditor(ctx, request);
-    return publishDraft(ctx, id(request.params.id), { userId: editor.id, note: request.body.note.trim() });
+    return publishDraft(ctx, id(request.params.id), { userId: editor.id, note: request.body.note.trim(), confirmImpact: request.body.confirmImpact === true });
   });
 
   const discard: RouteShape = { summary: 'Rules editors: discards a draft.', checkedByHandler: { params: databaseIds('id') }, response: { 200: json('Discarded.', MESSAGE) } };

@@ -180,17 +180,20 @@ export class LiveSchemas {
   /**
    * Puts documents staff edited (a published draft, an earlier set) live after the same complete
    * check a folder gets: recorded with author and note, announced to every process, which load it
-   * from the database. One at a time with the reloads.
+   * from the database. One at a time with the reloads. `passed` runs once the set passed the
+   * check, before anything changes, and may refuse by throwing.
    */
-  putLive(docs: SchemaDoc[], by: StaffPut): Promise<ReloadOutcome> {
-    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(() => this.putLiveNow(docs, by));
+  putLive(docs: SchemaDoc[], by: StaffPut, passed?: (set: SchemaSet) => Promise<void>): Promise<ReloadOutcome> {
+    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(() => this.putLiveNow(docs, by, passed));
     this.reloading = run;
     return run;
   }
 
-  private async putLiveNow(docs: SchemaDoc[], by: StaffPut): Promise<ReloadOutcome> {
+  private async putLiveNow(docs: SchemaDoc[], by: StaffPut, passed?: (set: SchemaSet) => Promise<void>): Promise<ReloadOutcome> {
     const candidate = checkCandidate(docs, this.options.dir, this.current);
     if (!candidate.set) return { status: 'refused', hash: this.hash, problems: candidate.problems };
+    // The caller's last word once the set passed (the editor's impact confirmation): it may throw.
+    await passed?.(candidate.set);
     return this.adopt(candidate.set, docs, by.origin, by);
   }
 

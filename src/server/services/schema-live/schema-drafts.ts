@@ -14,6 +14,7 @@ import { checkBounds, checkRefs } from '../../../schema-runtime/set-checks';
 import { checkCandidate, type LiveSchemas, type ReloadOutcome } from './live-schemas';
 import { draftProblem, type DraftProblem } from './problem-texts';
 import { schemaSetById } from './schema-history';
+import { draftImpact } from './draft-impact';
 
 /** The file of a document: `rules/resource-limits.json` for `https://portal.schemas/rules/resource-limits.json`. */
 export const fileOfDoc = (doc: SchemaDoc): string => doc.$id.slice(SCHEMA_BASE.length);
@@ -180,12 +181,19 @@ function refused(outcome: ReloadOutcome): never {
   throw new ApiError('rulesRefused', msg('rulesRefusedCount', { count: String(problems.length) }), { problems });
 }
 
-/** Puts a draft live in every process (after the whole set check), with the author's note. */
-export async function publishDraft(ctx: AppContext, id: number, by: { userId: number; note: string }): Promise<ReloadOutcome> {
+/**
+ * Puts a draft live in every process (after the whole set check), with the author's note; a draft
+ * that affects data already in the portal only with `confirmImpact` (the editor saw the list).
+ */
+export async function publishDraft(ctx: AppContext, id: number, by: { userId: number; note: string; confirmImpact?: boolean }): Promise<ReloadOutcome> {
   const live = liveOf(ctx);
   const { summary, docs } = await draftDocs(ctx, id);
   if (ctx.config.rulesSecondEditor && !summary.approvedBy) throw new ApiError('conflict', msg('draftNeedsApproval'));
-  const outcome = await live.putLive(docs, { origin: 'publish', authorId: by.userId, note: by.note });
+  const outcome = await live.putLive(docs, { origin: 'publish', authorId: by.userId, note: by.note }, async () => {
+    if (by.confirmImpact) return;
+    const impact = await draftImpact(ctx.db, live.set, live.documents, docs);
+    if (impact.total > 0) throw new ApiError('conflict', msg('impactNotConfirmed', { count: String(impact.total) }), { impact });
+  });
   if (outcome.status === 'refused') refused(outcome);
   const entry = await ctx.db.selectFrom('schema_sets').select('id').where('hash', '=', outcome.hash).orderBy('id', 'desc').limit(1).executeTakeFirst();
   await ctx.db.updateTable('schema_drafts').set({ state: 'published', published_set_id: entry?.id ?? null }).where('id', '=', id).execute();
