@@ -1,4 +1,4 @@
-import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftList, RuleSetRestoreBody, SchemaReloadAnswer } from '@generated';
+import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftImpact, RuleDraftList, RuleSetRestoreBody, SchemaReloadAnswer } from '@generated';
 import { api } from './api-slice';
 
 /** The rules editor's calls (docs/decisions/0640-rules-edited-in-the-browser.md). */
@@ -22,12 +22,14 @@ export const ruleDraftsApi = api.injectEndpoints({
     }),
     /** GET rule-drafts/:id/check: the whole set check, as a reload runs it. */
     checkRuleDraft: build.mutation<RuleDraftCheck, number>({ query: (id) => ({ url: `api/v1/internal/rule-drafts/${id}/check` }) }),
+    /** GET rule-drafts/:id/impact: the requests and projects the draft affects. */
+    ruleDraftImpact: build.mutation<RuleDraftImpact, number>({ query: (id) => ({ url: `api/v1/internal/rule-drafts/${id}/impact` }) }),
     approveRuleDraft: build.mutation<unknown, number>({
       query: (id) => ({ url: `api/v1/internal/rule-drafts/${id}/approve`, method: 'POST', body: {} }),
       invalidatesTags: ['RuleDrafts'],
     }),
-    publishRuleDraft: build.mutation<SchemaReloadAnswer, { id: number; note: string }>({
-      query: ({ id, note }) => ({ url: `api/v1/internal/rule-drafts/${id}/publish`, method: 'POST', body: { note, confirmImpact: true } }),
+    publishRuleDraft: build.mutation<SchemaReloadAnswer, { id: number; note: string; confirmImpact: boolean }>({
+      query: ({ id, note, confirmImpact }) => ({ url: `api/v1/internal/rule-drafts/${id}/publish`, method: 'POST', body: { note, confirmImpact } }),
       invalidatesTags: (result) => (result ? ['RuleDrafts', 'SchemaHistory'] : []),
     }),
     discardRuleDraft: build.mutation<unknown, number>({
@@ -49,6 +51,7 @@ export const {
   useUploadRuleDraftMutation,
   useEditRuleDraftMutation,
   useCheckRuleDraftMutation,
+  useRuleDraftImpactMutation,
   useApproveRuleDraftMutation,
   usePublishRuleDraftMutation,
   useDiscardRuleDraftMutation,

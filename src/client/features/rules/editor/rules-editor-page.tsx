@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Form, Header, Loader, Message } from 'semantic-ui-react';
-import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftProblem, SchemaReloadAnswer } from '@generated';
+import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftImpact, RuleDraftProblem, SchemaReloadAnswer } from '@generated';
 import { isApiError } from '@/client/api/api-error';
 import {
   useCheckRuleDraftMutation,
@@ -10,6 +10,7 @@ import {
   useDiscardRuleDraftMutation,
   useEditRuleDraftMutation,
   usePublishRuleDraftMutation,
+  useRuleDraftImpactMutation,
   useRuleDraftQuery,
   useRuleDraftsQuery,
   useUploadRuleDraftMutation,
@@ -135,9 +136,24 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
   const [discard, discarding] = useDiscardRuleDraftMutation();
   const [note, setNote] = useState('');
   const [checking, setChecking] = useState(false);
+  const [impactOf] = useRuleDraftImpactMutation();
+  const [impact, setImpact] = useState<RuleDraftImpact>();
+  const [confirmed, setConfirmed] = useState(false);
   const pending = useRef(new Map<string, Json>());
   const timers = useRef<{ send?: number; full?: number }>({});
   const round = useRef(0);
+
+  /** What the draft changes for data already in the portal, read after each whole check. */
+  const readImpact = useCallback(
+    async (mine: number) => {
+      const result = await impactOf(draft.id);
+      if (mine === round.current && 'data' in result && result.data) {
+        setImpact(result.data);
+        setConfirmed(false);
+      }
+    },
+    [draft.id, impactOf],
+  );
 
   const send = useCallback(async () => {
     const edits = [...pending.current];
@@ -157,9 +173,12 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
       setChecking(true);
       const result = await fullCheck(draft.id);
       setChecking(false);
-      if (mine === round.current && 'data' in result && result.data) setCheck(result.data);
+      if (mine === round.current && 'data' in result && result.data) {
+        setCheck(result.data);
+        void readImpact(mine);
+      }
     }, FULL_CHECK_AFTER_MS);
-  }, [draft.id, edit, fullCheck]);
+  }, [draft.id, edit, fullCheck, readImpact]);
 
   const change = useCallback(
     (file: string, doc: Json) => {
@@ -177,14 +196,17 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
     setChecking(true);
     void fullCheck(draft.id).then((result) => {
       setChecking(false);
-      if (mine === round.current && 'data' in result && result.data) setCheck(result.data);
+      if (mine === round.current && 'data' in result && result.data) {
+        setCheck(result.data);
+        void readImpact(mine);
+      }
     });
     const pendingTimers = timers.current;
     return () => {
       window.clearTimeout(pendingTimers.send);
       window.clearTimeout(pendingTimers.full);
     };
-  }, [draft.id, fullCheck]);
+  }, [draft.id, fullCheck, readImpact]);
 
   const section = sections.find((s) => s.key === shown);
   const problems = check.problems;
@@ -194,7 +216,6 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
 
   return (
     <div className="rules-editor-draft" data-draft={draft.id}>
-      <Message info size="small" content={t('rules.editor.nothingChanged')} />
       <p>{t('rules.editor.draftBy', { author: draft.author })}</p>
       <Form className="rules-editor-choose">
         <Form.Field>
@@ -240,16 +261,36 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
           </ul>
         )}
       </div>
+      <div className="rules-editor-impact" aria-live="polite" data-testid="rules-impact">
+        <Header as="h2">{t('rules.editor.impactHeading')}</Header>
+        <p>{t('rules.editor.nothingChanged')}</p>
+        {impact && impact.total === 0 && <p>{t('rules.editor.impactNone')}</p>}
+        {impact && impact.total > 0 && (
+          <>
+            <p>{t('rules.editor.impactCount', { count: impact.total })}</p>
+            <ul>
+              {impact.items.map((item) => (
+                <li key={`${item.kind}:${item.identifier}:${item.en}`}>
+                  <Link to={item.link}>{item.identifier}</Link> {item[locale].slice(item.identifier.length + (item[locale][item.identifier.length] === ':' ? 1 : 0))}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
       <Form
         className="rules-editor-publish"
         onSubmit={async () => {
-          const result = await publish({ id: draft.id, note: note.trim() });
+          const result = await publish({ id: draft.id, note: note.trim(), confirmImpact: confirmed });
           if ('data' in result && result.data) onPublished(result.data);
         }}
       >
+        {impact && impact.total > 0 && (
+          <Form.Checkbox id="rules-editor-confirm" label={t('rules.editor.impactConfirm')} checked={confirmed} onChange={(_e, { checked }) => setConfirmed(!!checked)} />
+        )}
         <Form.Input id="rules-editor-note" label={t('rules.editor.note')} value={note} maxLength={500} onChange={(_e, { value }) => setNote(String(value))} />
         <div className="rules-editor-actions">
-          <Button type="submit" primary content={t('rules.editor.publish')} loading={publishing.isLoading} disabled={publishing.isLoading || !note.trim() || problems.length > 0 || check.changes.length === 0} />
+          <Button type="submit" primary content={t('rules.editor.publish')} loading={publishing.isLoading} disabled={publishing.isLoading || !note.trim() || problems.length > 0 || check.changes.length === 0 || (!!impact && impact.total > 0 && !confirmed)} />
           <Button type="button" basic content={t('rules.editor.discard')} loading={discarding.isLoading} disabled={discarding.isLoading} onClick={() => void discard(draft.id)} />
         </div>
         {publishError && <Message negative content={publishError.message} list={(publishError.problems as RuleDraftProblem[] | undefined)?.map((p) => `${p.file} ${p.field || '/'}: ${p[locale]}`)} />}
