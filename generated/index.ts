@@ -1304,7 +1304,7 @@ export interface SchemaReloadAnswer {
   problems?: SchemaProblem[];
 }
 /**
- * GET /api/v1/internal/schemas/history (staff): the hash of the set in use and the sets that went live, newest first, each with when, the process that loaded it, why (start, watch, api, command, notification) and its changes against the one before.
+ * GET /api/v1/internal/schemas/history (staff): the hash of the set in use and the sets that went live, newest first, each with when, the process that loaded it, why (start, watch, api, command, notification; publish or restore from the rules editor, with its author and note) and its changes against the one before.
  *
  * This interface was referenced by `OperationsAnswers`'s JSON-Schema
  * via the `definition` "schemaHistory".
@@ -1318,7 +1318,9 @@ export interface SchemaSetEntry {
   hash: string;
   wentLiveAt: string;
   process: string;
-  origin: 'start' | 'watch' | 'api' | 'command' | 'notification';
+  origin: 'start' | 'watch' | 'api' | 'command' | 'notification' | 'publish' | 'restore';
+  author: string | null;
+  note: string | null;
   changes: SchemaChange[];
 }
 /**
@@ -1619,6 +1621,134 @@ export interface ProjectTimelineEvent {
   role?: string;
 }
 /**
+ * Body of PUT /api/v1/internal/rule-drafts/{id}/file (rules editors): the new text of one schema file of the draft, or null to remove the file. The document's $id must name the file.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RuleDraftEditBody".
+ */
+export interface RuleDraftEditBody {
+  file: string;
+  doc: {} | null;
+}
+/**
+ * Body of POST /api/v1/internal/rule-drafts/{id}/publish: a short note for the history; confirmImpact true when the draft affects data already in the portal and the editor saw the list.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "publish".
+ */
+export interface RuleDraftPublishBody {
+  note: string;
+  confirmImpact?: boolean;
+}
+/**
+ * Body of POST /api/v1/internal/schemas/restore (rules editors): the history entry to make live again, and a note.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "restore".
+ */
+export interface RuleSetRestoreBody {
+  id: DatabaseId;
+  note: string;
+}
+/**
+ * Body of POST /api/v1/internal/rule-drafts/upload (rules editors): a schema folder as its files, by path in the folder (rules/resource-limits.json); examples/ is left out (the shipped folder's examples check every draft).
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "upload".
+ */
+export interface RuleDraftUploadBody {
+  files: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * Why a draft may not go live: the file and pointer the check names, the field to correct (a pointer in the file) and the reason in both languages.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "problem".
+ */
+export interface RuleDraftProblem {
+  file: string;
+  pointer: string;
+  field: string;
+  reason: string;
+  en: string;
+  hr: string;
+}
+/**
+ * A draft's check: complete (the whole set check a reload runs) or the quick checks of an edit, its problems and what it changes against the set in use.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "check".
+ */
+export interface RuleDraftCheck {
+  complete: boolean;
+  problems: RuleDraftProblem[];
+  changes: SchemaChange[];
+}
+/**
+ * GET /api/v1/internal/rule-drafts/{id}/impact (staff): what the draft changes for data already in the portal (pending requests it would refuse, active projects above a new limit, requests and projects using a resource type it removes), at most 200 listed of total; nothing submitted is changed by publishing.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "impact".
+ */
+export interface RuleDraftImpact {
+  total: number;
+  items: {
+    kind: 'pendingRefused' | 'activeAboveLimit' | 'resourceTypeRemoved';
+    identifier: string;
+    link: string;
+    en: string;
+    hr: string;
+  }[];
+}
+/**
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "summary".
+ */
+export interface RuleDraftSummary {
+  id: DatabaseId;
+  author: string;
+  authorId: number;
+  createdAt: string;
+  updatedAt: string;
+  fromHash: string;
+  approvedBy: string | null;
+}
+/**
+ * GET /api/v1/internal/rule-drafts/ (staff): the open drafts, whether the caller may edit the rules and whether a second editor approves a draft before it is published.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "list".
+ */
+export interface RuleDraftList {
+  mayEdit: boolean;
+  secondEditor: boolean;
+  drafts: RuleDraftSummary[];
+}
+/**
+ * A draft with its files (by path in the folder), the hash of the set in use and the whole set check.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "draft".
+ */
+export interface RuleDraftAnswer {
+  id: DatabaseId;
+  author: string;
+  authorId: number;
+  createdAt: string;
+  updatedAt: string;
+  fromHash: string;
+  approvedBy: string | null;
+  liveHash: string;
+  files: {
+    [k: string]: {};
+  };
+  complete: boolean;
+  problems: RuleDraftProblem[];
+  changes: SchemaChange[];
+}
+/**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1853,6 +1983,61 @@ export interface State {
 }
 export interface ProjectType {
   name: ProjectTypeName;
+}
+/**
+ * The constants of rules/constants.json the rules editor offers (each the const of its property): grace months, cache and notice times, page sizes.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorConstants".
+ */
+export interface RulesEditorConstants {
+  graceMonthsFallback?: number;
+  expiryNoticeDays?: number;
+  defaultPageSize?: number;
+  softwarePageSize?: number;
+  registryCacheMs?: number;
+  toastAutoCloseMs?: number;
+  toastLongAutoCloseMs?: number;
+}
+/**
+ * What the rules editor lets staff change of each request type (requests/index.json, each entry of oneOf): whether it is offered, whether only staff file it, its identifier prefix and labels.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorRequestType".
+ */
+export interface RulesEditorRequestType {
+  accepting?: boolean;
+  staffOnly?: boolean;
+  identifierPrefix?: string;
+  label?: {
+    hr?: string;
+    en?: string;
+  };
+}
+/**
+ * What the rules editor lets staff change of each resource limit (rules/resource-limits.json, each property): its bounds, unit and labels. The editor draws one group of these fields per resource.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorResourceLimit".
+ */
+export interface RulesEditorResourceLimit {
+  minimum?: number;
+  maximum?: number;
+  unit?: string;
+  label?: {
+    hr?: string;
+    en?: string;
+  };
+}
+/**
+ * What the rules editor lets staff change of each resource type (rules/resource-types.json, each entry of oneOf): whether only staff may grant it and whether it is given on approval by default. New types are added in the raw JSON view.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorResourceType".
+ */
+export interface RulesEditorResourceType {
+  staffOnly?: boolean;
+  defaultOnApprove?: boolean;
 }
 /**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).

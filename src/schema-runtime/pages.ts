@@ -55,6 +55,7 @@ export const paths = {
   userDetail: pageWith('users/:userId', 'staff', (username: string) => `${ui}users/${id(username)}`),
   software: page('software', 'staff'),
   rules: page('rules', 'staff'),
+  rulesEdit: page('rules/edit', 'staff'),
   outbox: page('outbox', 'staff'),
   outboxMail: pageWith('outbox/:mailId', 'staff', (mailId: number) => `${ui}outbox/${mailId}`),
 

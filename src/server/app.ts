@@ -34,6 +34,7 @@ import { operationsRoutes } from './routes/operations';
 import { accountingRoutes } from './routes/accounting';
 import { grantRoutes } from './routes/grants';
 import { schemaRoutes } from './routes/schemas';
+import { ruleDraftRoutes } from './routes/rule-drafts';
 import { outboxRoutes } from './routes/outbox';
 import { liveValidator } from './services/schema-live/live-validator';
 import { schemaSetHash } from './services/schema-live/set-hash';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => grantRoutes(api, ctx));
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));
+  await app.register(async (api) => ruleDraftRoutes(api, ctx));
   await app.register(async (api) => outboxRoutes(api, ctx));
   await registerOpenApi(app, ctx);
   await registerSpa(app, ctx);

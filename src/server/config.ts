@@ -32,6 +32,10 @@ export interface ServerConfig {
   jobs: boolean;
   /** Watch the schema folder and put a good edit live without a restart (services/schema-live). */
   schemasWatch: boolean;
+  /** RULES_EDITOR_GROUP: the group (user_groups) whose members edit the rules; unset: superusers only. */
+  rulesEditorGroup?: string;
+  /** RULES_SECOND_EDITOR: a draft needs another editor's approval before it is published. */
+  rulesSecondEditor: boolean;
   /** Addresses and networks (CIDR) allowed to read /metrics. */
   metricsAllow: string[];
   /** JSON file of identifier rewrites, institutions and realms for the external API (schemas/api/external-maps.json). */
@@ -240,6 +244,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true, 'JOBS'),
     schemasWatch: flag(env.SCHEMAS_WATCH, true, 'SCHEMAS_WATCH'),
+    rulesEditorGroup: env.RULES_EDITOR_GROUP || undefined,
+    rulesSecondEditor: flag(env.RULES_SECOND_EDITOR, false, 'RULES_SECOND_EDITOR'),
     externalApiMaps: env.EXTERNAL_API_MAPS || undefined,
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
       .split(',')

@@ -35,6 +35,7 @@ export const ERRORS = {
   notFound: { status: 404, en: 'Not found', hr: 'Nije pronađeno' },
   methodNotAllowed: { status: 405, en: 'Method not allowed', hr: 'Metoda nije dopuštena' },
   conflict: { status: 409, en: 'Conflict', hr: 'Sukob s postojećim podacima' },
+  rulesRefused: { status: 409, en: 'The rules do not pass the checks; nothing went live', hr: 'Pravila ne prolaze provjeru; ništa nije stavljeno u upotrebu' },
   payloadTooLarge: { status: 413, en: 'The request body is too large', hr: 'Tijelo zahtjeva je preveliko' },
   uriTooLong: { status: 414, en: 'A part of the URL is too long', hr: 'Dio adrese (URL) je predug' },
   unsupportedMediaType: {

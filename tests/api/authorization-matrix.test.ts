@@ -1,5 +1,6 @@
 import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
+import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
 import type { TestApp } from '../support/test-app';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import { generalRequest, researchRequest } from '../support/request-payloads';
@@ -34,6 +35,11 @@ interface Ids {
   leadOib: string;
   personUsername: string;
   softwarePk: number;
+  /** Two drafts of the rules by staff: one the rows publish, one they discard. */
+  draft: number;
+  doomedDraft: number;
+  /** The latest history entry (restoring it changes nothing). */
+  setId: number;
 }
 
 type Call = { url: string; body?: unknown };
@@ -44,6 +50,8 @@ const all = (status: number) => ROLES.map(() => status);
 //                                   anon newbie collab oLead foreign staff super
 const SIGNED_IN = (s: number) => [401, s, s, s, s, s, s];
 const STAFF_ONLY = (s: number) => [401, 403, 403, 403, 403, s, s];
+/** The rules' editors: superusers by default (staff read only). */
+const EDITORS_ONLY = (s: number) => [401, 403, 403, 403, 403, 403, s];
 
 /** One line per route: method, URL pattern as registered, the concrete call, expected status per role. */
 const MATRIX: Row[] = [
@@ -162,6 +170,19 @@ const MATRIX: Row[] = [
   ['GET', '/api/v1/internal/schemas/', () => ({ url: '/api/v1/internal/schemas/' }), all(200)],
   ['POST', '/api/v1/internal/schemas/reload', () => ({ url: '/api/v1/internal/schemas/reload' }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/schemas/history', () => ({ url: '/api/v1/internal/schemas/history' }), STAFF_ONLY(200)],
+  // The rules editor: staff read, editors (superusers here) change; the set stays the demo's.
+  ['GET', '/api/v1/internal/schemas/export', () => ({ url: '/api/v1/internal/schemas/export' }), STAFF_ONLY(200)],
+  ['POST', '/api/v1/internal/schemas/restore', (i) => ({ url: '/api/v1/internal/schemas/restore', body: { id: i.setId, note: 'matrix' } }), EDITORS_ONLY(200)],
+  ['GET', '/api/v1/internal/rule-drafts/', () => ({ url: '/api/v1/internal/rule-drafts/' }), STAFF_ONLY(200)],
+  ['POST', '/api/v1/internal/rule-drafts/', () => ({ url: '/api/v1/internal/rule-drafts/' }), EDITORS_ONLY(201)],
+  ['POST', '/api/v1/internal/rule-drafts/upload', () => ({ url: '/api/v1/internal/rule-drafts/upload', body: { files: { 'rules/x.json': { $id: 'https://portal.schemas/rules/x.json' } } } }), EDITORS_ONLY(201)],
+  ['GET', '/api/v1/internal/rule-drafts/:id', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/rule-drafts/:id/impact', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/impact` }), STAFF_ONLY(200)],
+  ['GET', '/api/v1/internal/rule-drafts/:id/check', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/check` }), STAFF_ONLY(200)],
+  ['PUT', '/api/v1/internal/rule-drafts/:id/file', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/file`, body: { file: 'rules/x.json', doc: { $id: 'https://portal.schemas/rules/x.json' } } }), EDITORS_ONLY(200)],
+  ['POST', '/api/v1/internal/rule-drafts/:id/approve', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/approve` }), EDITORS_ONLY(200)],
+  ['POST', '/api/v1/internal/rule-drafts/:id/publish', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.doomedDraft}/publish`, body: { note: 'matrix' } }), EDITORS_ONLY(409)],
+  ['DELETE', '/api/v1/internal/rule-drafts/:id', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.doomedDraft}` }), EDITORS_ONLY(200)],
   // The OpenAPI document and its reference page (swagger-ui's page, files and copies of the document): public.
   ['GET', '/api/openapi.json', () => ({ url: '/api/openapi.json' }), all(200)],
   ['GET', '/api/docs', () => ({ url: '/api/docs' }), all(200)],
@@ -201,6 +222,10 @@ describe('authorization matrix', () => {
       leadOib: lead.person_oib,
       personUsername: lead.person_username,
       softwarePk: software.id,
+      draft: await createDraft(t.ctx, userIds.staff),
+      // Its added file has no schema: publishing it is refused (409), nothing goes live.
+      doomedDraft: await createDraft(t.ctx, userIds.staff, [...t.ctx.live!.documents, { $id: 'https://portal.schemas/rules/x.json', type: 'objekt' } as never]),
+      setId: (await db.selectFrom('schema_sets').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id,
     };
   });
 

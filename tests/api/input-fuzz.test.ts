@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
+import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import type { TestApp } from '../support/test-app';
 import { generalRequest, researchRequest } from '../support/request-payloads';
@@ -94,7 +95,7 @@ function paramFrom(good: string | undefined): fc.Arbitrary<string> {
   return good === undefined ? odd : fc.oneof(fc.constant(good), odd);
 }
 
-type Role = 'anonymous' | 'lead' | 'staff' | 'newbie';
+type Role = 'anonymous' | 'lead' | 'staff' | 'newbie' | 'admin';
 interface FuzzRoute {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   /** Path with `:param` where the parameter goes. */
@@ -117,6 +118,10 @@ describe('input fuzzing of the mutating routes', () => {
     for (const u of await db.selectFrom('users').select(['id', 'username']).execute()) userIds[u.username] = u.id;
     const { project, internal } = await demoLandmarks(db);
     const id = String(project.id);
+    const draft = await createDraft(t.ctx, userIds.staff);
+    const doomedDraft = await createDraft(t.ctx, userIds.staff);
+    const limits = t.ctx.live!.documents.find((d) => d.$id.endsWith('/rules/resource-limits.json'));
+    const setId = (await db.selectFrom('schema_sets').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
     routes = [
       { method: 'POST', path: '/auth/login/', role: 'anonymous', template: { username: 'lead', password: 'wrong' } },
       { method: 'POST', path: '/auth/logout/', role: 'lead', template: {} },
@@ -136,6 +141,14 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },
       { method: 'PUT', path: '/api/v1/internal/mail-preferences/', role: 'lead', template: { language: 'en', routine: 'weekly' } },
       { method: 'PUT', path: '/api/v1/internal/projects/:p/mail-mute', role: 'lead', param: encodeURIComponent(project.identifier), template: { muted: true } },
+      // The rules editor (a superuser edits): drafts by staff, so that approving is the admin's to do.
+      { method: 'POST', path: '/api/v1/internal/rule-drafts/', role: 'admin', template: {} },
+      { method: 'POST', path: '/api/v1/internal/rule-drafts/upload', role: 'admin', template: { files: { 'rules/x.json': { $id: 'https://portal.schemas/rules/x.json' } } } },
+      { method: 'PUT', path: '/api/v1/internal/rule-drafts/:p/file', role: 'admin', param: String(draft), template: { file: 'rules/resource-limits.json', doc: limits } },
+      { method: 'POST', path: '/api/v1/internal/rule-drafts/:p/approve', role: 'admin', param: String(draft), template: {} },
+      { method: 'POST', path: '/api/v1/internal/rule-drafts/:p/publish', role: 'admin', param: String(draft), template: { note: 'fuzz', confirmImpact: true } },
+      { method: 'DELETE', path: '/api/v1/internal/rule-drafts/:p', role: 'admin', param: String(doomedDraft) },
+      { method: 'POST', path: '/api/v1/internal/schemas/restore', role: 'admin', template: { id: setId, note: 'fuzz' } },
       // Last, each call with a session of its own: ending sessions must not end the ones the routes above use.
       { method: 'POST', path: '/api/v1/internal/my-sessions/:p/end', role: 'newbie' },
       { method: 'POST', path: '/api/v1/internal/my-sessions/end-others', role: 'newbie', template: {} },

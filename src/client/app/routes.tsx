@@ -135,6 +135,11 @@ const staffPages: PageRoute[] = [
     title: { key: 'rules' },
     load: () => import(/* webpackChunkName: "page-rules" */ '../features/rules/rules-page'),
   },
+  {
+    ...at(paths.rulesEdit),
+    title: { key: 'rulesEdit' },
+    load: () => import(/* webpackChunkName: "page-rules-edit" */ '../features/rules/editor/rules-editor-page'),
+  },
 ];
 
 /** One page per request type of schemas/requests/index.json; staff-only types get the staff guard. */

@@ -13,11 +13,14 @@ export interface ApiError {
   method: string;
   /** Where a payload failed the server's validation, with message keys the forms show in place. */
   issues?: ValidationIssue[];
+  /** Why a set of rules was refused (the rules editor's publish and restore), each at its field. */
+  problems?: unknown[];
 }
 
 interface ServerErrorBody {
   status?: { code?: number; message?: string; key?: string };
   issues?: ValidationIssue[];
+  problems?: unknown[];
 }
 
 function serverStatus(data: unknown): ServerErrorBody['status'] {
@@ -30,6 +33,7 @@ export function normaliseError(error: FetchBaseQueryError, meta: FetchBaseQueryM
   if (typeof error.status === 'number') {
     const body = serverStatus(error.data);
     const issues = error.data && typeof error.data === 'object' ? (error.data as ServerErrorBody).issues : undefined;
+    const problems = error.data && typeof error.data === 'object' ? (error.data as ServerErrorBody).problems : undefined;
     return {
       status: error.status,
       statusText: response?.statusText ?? '',
@@ -37,6 +41,7 @@ export function normaliseError(error: FetchBaseQueryError, meta: FetchBaseQueryM
       key: body?.key,
       method,
       ...(Array.isArray(issues) ? { issues } : {}),
+      ...(Array.isArray(problems) ? { problems } : {}),
     };
   }
   if (error.status === 'PARSING_ERROR') {

@@ -27,6 +27,7 @@ import * as shownDates from './migrations/0024-shown-dates';
 import * as projectsOrderWithState from './migrations/0025-projects-order-with-state';
 import * as sessionActivity from './migrations/0026-session-activity';
 import * as importedApiKeys from './migrations/0030-imported-api-keys';
+import * as schemaDrafts from './migrations/0040-schema-drafts';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-projects-order-with-state': projectsOrderWithState,
   '0026-session-activity': sessionActivity,
   '0030-imported-api-keys': importedApiKeys,
+  '0040-schema-drafts': schemaDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

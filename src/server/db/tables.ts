@@ -316,6 +316,31 @@ export interface SchemaSetsTable {
   origin: string;
   docs: Json<unknown>;
   changes: Json<unknown>;
+  /** Who put the set live from the rules editor (0040); null for a folder load. */
+  author_id: ColumnType<number | null, number | null | undefined, number | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hash of the shipped folder's set the staff set was made on (0040); null for a folder load. */
+  base_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A schema set being edited in the browser (0040), never live until published. */
+export interface SchemaDraftsTable {
+  id: Generated<number>;
+  author_id: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  /** The hash of the live set the draft was started from. */
+  from_hash: string;
+  docs: Json<unknown>;
+  state: Generated<'open' | 'published' | 'discarded'>;
+  approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  published_set_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Named groups of users (0040); a setting may name the group that edits the rules. */
+export interface UserGroupsTable {
+  user_id: number;
+  name: string;
 }
 
 export interface Database {
@@ -352,6 +377,8 @@ export interface Database {
   import_map: ImportMapTable;
   import_runs: ImportRunsTable;
   schema_sets: SchemaSetsTable;
+  schema_drafts: SchemaDraftsTable;
+  user_groups: UserGroupsTable;
   active_states: ActiveStatesTable;
   active_members: ActiveMembersTable;
   shown_formats: ShownFormatsTable;

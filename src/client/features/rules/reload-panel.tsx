@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, Message } from 'semantic-ui-react';
 import type { SchemaProblem, SchemaReloadAnswer } from '@generated';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
+import { Link } from 'react-router-dom';
 import { useReloadSchemasMutation } from '@/client/api/schemas';
+import { useRuleDraftsQuery } from '@/client/api/rule-drafts';
+import { paths } from '@/schema-runtime/pages';
 import { schemaSetHash } from '@/client/shared/schema-docs';
 import { RuleTable, type RuleColumn } from './rule-table';
 import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
@@ -46,6 +49,7 @@ export function ReloadPanel() {
   const { t } = useTranslation();
   const [reload, { data, error, isLoading }] = useReloadSchemasMutation();
   const hash = schemaSetHash();
+  const mayEdit = useRuleDraftsQuery().data?.mayEdit ?? false;
   return (
     <div className="rules-reload">
       <div className="rules-reload-bar">
@@ -55,6 +59,14 @@ export function ReloadPanel() {
           </span>
         )}
         <Button type="button" color="brown" icon="sync" content={t('rules.reload.button')} loading={isLoading} disabled={isLoading} onClick={() => void reload()} />
+        {mayEdit && (
+          <Link className="ui primary button" to={paths.rulesEdit.href} data-testid="rules-edit-link">
+            {t('rules.editor.edit')}
+          </Link>
+        )}
+        <a className="ui basic button" href="/api/v1/internal/schemas/export" download>
+          {t('rules.editor.export')}
+        </a>
       </div>
       <div aria-live="polite" data-testid="reload-outcome">
         {!isLoading && data && <ReloadOutcome answer={data} />}

@@ -25,7 +25,7 @@ import {
 } from '../../../schema-runtime';
 import { loadSchemaFiles, readSchemaExamples } from '../../../schema-runtime/node';
 import { schemaSetHash } from './set-hash';
-import { recordSchemaSet } from './schema-history';
+import { latestSchemaSet, recordSchemaSet, schemaSetByHash } from './schema-history';
 
 /** The channel a process notifies when a set went live, with the set's hash as payload. */
 export const SCHEMAS_CHANNEL = 'portal_schemas';
@@ -39,7 +39,14 @@ export type ReloadOutcome =
   | { status: 'refused'; hash: string; problems: SchemaProblem[] };
 
 /** Who asked for a reload: the folder watcher, a staff member, the command, another process. */
-export type ReloadOrigin = 'start' | 'watch' | 'api' | 'command' | 'notification';
+export type ReloadOrigin = 'start' | 'watch' | 'api' | 'command' | 'notification' | 'publish' | 'restore';
+
+/** Who put a set live from the rules editor, and why. */
+export interface StaffPut {
+  origin: 'publish' | 'restore';
+  authorId: number;
+  note: string;
+}
 
 /** Values of rules/service.json that name cookies and schema ids: changing them needs a restart. */
 const RESTART_ONLY = ['serviceKey', 'productKey'] as const;
@@ -73,6 +80,14 @@ export function readCandidate(dir: string, running?: SchemaSet, shapes: ShapeSig
     const [file, ...reason] = (error as Error).message.split(': ');
     return { docs: [], problems: [{ file: relative(dir, file) || file, pointer: '', reason: reason.join(': ') || 'cannot be read' }] };
   }
+  return checkCandidate(docs, dir, running, shapes);
+}
+
+/**
+ * Checks documents that did not come from a folder (a draft, an earlier set) completely, with the
+ * examples of `dir`, exactly as a folder is checked.
+ */
+export function checkCandidate(docs: SchemaDoc[], dir: string, running?: SchemaSet, shapes: ShapeSignature | undefined = runningShapes()): Candidate {
   const examples = readSchemaExamples(dir);
   const checked = checkSchemaSet(docs, { examples: examples.examples, running: shapes });
   const problems = [...examples.problems, ...checked.problems];
@@ -104,6 +119,8 @@ function alreadyChecked(dir: string, hash: string): Candidate | undefined {
 export class LiveSchemas {
   private docs: SchemaDoc[];
   private reloading: Promise<ReloadOutcome> | undefined;
+  /** The hash of the shipped folder's set (the release's base of staff edits). */
+  private baseHash: string;
 
   constructor(
     private current: SchemaSet,
@@ -111,6 +128,21 @@ export class LiveSchemas {
     private readonly options: { dir: string; db: Kysely<Database>; notify?: (hash: string) => Promise<void> },
   ) {
     this.docs = docs;
+    this.baseHash = schemaSetHash(current);
+  }
+
+  /** The documents of the set in use, as written (before `{product}` is replaced): what a draft starts from. */
+  get documents(): SchemaDoc[] {
+    return this.docs;
+  }
+
+  /** The shipped folder (its examples check every candidate). */
+  get dir(): string {
+    return this.options.dir;
+  }
+
+  get base(): string {
+    return this.baseHash;
   }
 
   /** Where reloads are reported (the app's logger once it exists). */
@@ -128,7 +160,61 @@ export class LiveSchemas {
 
   /** Records the set this process started with (a restart after an edit is a change too). */
   async recordStart(): Promise<void> {
+    // A set staff put live on this same shipped folder is the one in force: every process serves it
+    // from the database (the folder is the release's base).
+    const latest = await latestSchemaSet(this.options.db);
+    if (latest?.baseHash === this.baseHash && latest.hash !== this.hash) {
+      try {
+        const set = createSchemaSet(latest.docs);
+        await syncVocabularies(this.options.db, set);
+        this.current = set;
+        this.docs = latest.docs;
+        return;
+      } catch (error) {
+        this.log('warn', `the staff set ${latest.hash} does not load; the shipped folder serves`, (error as Error).message);
+      }
+    }
     await recordSchemaSet(this.options.db, { hash: this.hash, docs: this.docs, process: processName(), origin: 'start' });
+  }
+
+  /**
+   * Puts documents staff edited (a published draft, an earlier set) live after the same complete
+   * check a folder gets: recorded with author and note, announced to every process, which load it
+   * from the database. One at a time with the reloads. `passed` runs once the set passed the
+   * check, before anything changes, and may refuse by throwing.
+   */
+  putLive(docs: SchemaDoc[], by: StaffPut, passed?: (set: SchemaSet) => Promise<void>): Promise<ReloadOutcome> {
+    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(() => this.putLiveNow(docs, by, passed));
+    this.reloading = run;
+    return run;
+  }
+
+  private async putLiveNow(docs: SchemaDoc[], by: StaffPut, passed?: (set: SchemaSet) => Promise<void>): Promise<ReloadOutcome> {
+    const candidate = checkCandidate(docs, this.options.dir, this.current);
+    if (!candidate.set) return { status: 'refused', hash: this.hash, problems: candidate.problems };
+    // The caller's last word once the set passed (the editor's impact confirmation): it may throw.
+    await passed?.(candidate.set);
+    return this.adopt(candidate.set, docs, by.origin, by);
+  }
+
+  private async adopt(set: SchemaSet, docs: SchemaDoc[], origin: ReloadOrigin, by?: StaffPut): Promise<ReloadOutcome> {
+    const hash = schemaSetHash(set);
+    if (hash === this.hash) return { status: 'unchanged', hash };
+    const changes = diffSchemaDocs(this.docs, docs);
+    // New vocabulary values (a state, a project type) need their lookup rows before anyone uses them.
+    await syncVocabularies(this.options.db, set);
+    await recordSchemaSet(this.options.db, {
+      hash,
+      docs,
+      process: processName(),
+      origin,
+      ...(by ? { authorId: by.authorId, note: by.note, baseHash: this.baseHash } : {}),
+    });
+    this.current = set;
+    this.docs = docs;
+    this.log('info', `schema set ${hash} live (${origin}): ${changes.length} changes`, changes.map((c) => c.en));
+    if (origin !== 'notification') await this.options.notify?.(hash).catch(() => undefined);
+    return { status: 'live', hash, changes };
   }
 
   /**
@@ -146,22 +232,28 @@ export class LiveSchemas {
    * holds exactly that set, the checks (a second or two) are not run again.
    */
   private async reloadNow(origin: ReloadOrigin, checkedHash?: string): Promise<ReloadOutcome> {
-    const candidate = (checkedHash && alreadyChecked(this.options.dir, checkedHash)) || readCandidate(this.options.dir, this.current);
+    if (checkedHash === this.hash) return { status: 'unchanged', hash: this.hash };
+    // Another process put a set live: the folder here when it holds that set, else the database's
+    // copy (a set staff published, or a folder on another host), checked there already.
+    const candidate = (checkedHash && (alreadyChecked(this.options.dir, checkedHash) ?? (await this.fromDatabase(checkedHash)))) || readCandidate(this.options.dir, this.current);
     if (!candidate.set) {
       this.log('warn', `schema set refused (${origin}); the running set keeps serving`, candidate.problems);
       return { status: 'refused', hash: this.hash, problems: candidate.problems };
     }
-    const hash = schemaSetHash(candidate.set);
-    if (hash === this.hash) return { status: 'unchanged', hash };
-    const changes = diffSchemaDocs(this.docs, candidate.docs);
-    // New vocabulary values (a state, a project type) need their lookup rows before anyone uses them.
-    await syncVocabularies(this.options.db, candidate.set);
-    await recordSchemaSet(this.options.db, { hash, docs: candidate.docs, process: processName(), origin });
-    this.current = candidate.set;
-    this.docs = candidate.docs;
-    this.log('info', `schema set ${hash} live (${origin}): ${changes.length} changes`, changes.map((c) => c.en));
-    if (origin !== 'notification') await this.options.notify?.(hash).catch(() => undefined);
-    return { status: 'live', hash, changes };
+    if (!checkedHash) this.baseHash = schemaSetHash(candidate.set);
+    return this.adopt(candidate.set, candidate.docs, origin);
+  }
+
+  /** The recorded set of `hash`, when there is one and it loads. */
+  private async fromDatabase(hash: string): Promise<Candidate | undefined> {
+    const docs = await schemaSetByHash(this.options.db, hash);
+    if (!docs) return undefined;
+    try {
+      const set = createSchemaSet(docs);
+      return schemaSetHash(set) === hash ? { docs, set, problems: [] } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 

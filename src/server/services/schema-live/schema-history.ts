@@ -15,13 +15,19 @@ export interface SchemaSetEntry {
   process: string;
   origin: string;
   changes: SchemaChange[];
+  /** Who put it live from the rules editor, and their note (null for a folder load). */
+  author: string | null;
+  note: string | null;
 }
 
 /**
  * Records a set that went live, unless it is already the latest entry (several processes load the
  * same edit; the first records it). Serialised by a transaction-level advisory lock.
  */
-export async function recordSchemaSet(db: Kysely<Database>, entry: { hash: string; docs: SchemaDoc[]; process: string; origin: string }): Promise<void> {
+export async function recordSchemaSet(
+  db: Kysely<Database>,
+  entry: { hash: string; docs: SchemaDoc[]; process: string; origin: string; authorId?: number; note?: string; baseHash?: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('schema_sets'))`.execute(trx);
     const latest = await trx.selectFrom('schema_sets').select(['hash', 'docs']).orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -29,7 +35,16 @@ export async function recordSchemaSet(db: Kysely<Database>, entry: { hash: strin
     const changes = latest ? diffSchemaDocs(latest.docs as SchemaDoc[], entry.docs) : [];
     await trx
       .insertInto('schema_sets')
-      .values({ hash: entry.hash, process: entry.process, origin: entry.origin, docs: JSON.stringify(entry.docs), changes: JSON.stringify(changes) })
+      .values({
+        hash: entry.hash,
+        process: entry.process,
+        origin: entry.origin,
+        docs: JSON.stringify(entry.docs),
+        changes: JSON.stringify(changes),
+        author_id: entry.authorId ?? null,
+        note: entry.note ?? null,
+        base_hash: entry.baseHash ?? null,
+      })
       .execute();
   });
 }
@@ -37,9 +52,10 @@ export async function recordSchemaSet(db: Kysely<Database>, entry: { hash: strin
 /** The latest entries, newest first. */
 export async function schemaHistory(db: Kysely<Database>, limit = 50): Promise<SchemaSetEntry[]> {
   const rows = await db
-    .selectFrom('schema_sets')
-    .select(['id', 'hash', 'went_live_at', 'process', 'origin', 'changes'])
-    .orderBy('id', 'desc')
+    .selectFrom('schema_sets as s')
+    .leftJoin('users as u', 'u.id', 's.author_id')
+    .select(['s.id', 's.hash', 's.went_live_at', 's.process', 's.origin', 's.changes', 's.note', 'u.username'])
+    .orderBy('s.id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({
@@ -49,5 +65,25 @@ export async function schemaHistory(db: Kysely<Database>, limit = 50): Promise<S
     process: r.process,
     origin: r.origin,
     changes: r.changes as SchemaChange[],
+    author: r.username ?? null,
+    note: r.note ?? null,
   }));
+}
+
+/** The latest recorded set: its hash, documents and the shipped base a staff set was made on. */
+export async function latestSchemaSet(db: Kysely<Database>): Promise<{ hash: string; docs: SchemaDoc[]; baseHash: string | null } | undefined> {
+  const row = await db.selectFrom('schema_sets').select(['hash', 'docs', 'base_hash']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row && { hash: row.hash, docs: row.docs as SchemaDoc[], baseHash: row.base_hash };
+}
+
+/** The documents of the latest recorded set with `hash`. */
+export async function schemaSetByHash(db: Kysely<Database>, hash: string): Promise<SchemaDoc[] | undefined> {
+  const row = await db.selectFrom('schema_sets').select('docs').where('hash', '=', hash).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.docs as SchemaDoc[] | undefined;
+}
+
+/** The documents of history entry `id`. */
+export async function schemaSetById(db: Kysely<Database>, id: number): Promise<{ hash: string; docs: SchemaDoc[] } | undefined> {
+  const row = await db.selectFrom('schema_sets').select(['hash', 'docs']).where('id', '=', id).executeTakeFirst();
+  return row && { hash: row.hash, docs: row.docs as SchemaDoc[] };
 }

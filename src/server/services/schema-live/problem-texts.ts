@@ -1,0 +1,83 @@
+/**
+ * A refused set's problems as the rules editor shows them: the English reason the checks write, the
+ * same in Croatian, and the pointer of the field it concerns (a contradicting bound is shown at the
+ * upper bound, the value staff just changed).
+ */
+import type { SchemaProblem } from '../../../schema-runtime';
+
+/** One problem of a draft, in both languages, with the field it concerns. */
+export interface DraftProblem extends SchemaProblem {
+  en: string;
+  hr: string;
+  /** The JSON pointer (in `file`) of the value to correct. */
+  field: string;
+}
+
+/** The Croatian words of the bound keywords the checks name: nominative, genitive, feminine. */
+const BOUND_WORDS: Record<string, [nominative: string, genitive: string, feminine: boolean]> = {
+  minimum: ['najmanja vrijednost', 'najmanje vrijednosti', true],
+  maximum: ['najveća vrijednost', 'najveće vrijednosti', true],
+  exclusiveMinimum: ['isključena donja granica', 'isključene donje granice', true],
+  exclusiveMaximum: ['isključena gornja granica', 'isključene gornje granice', true],
+  minLength: ['najmanja duljina', 'najmanje duljine', true],
+  maxLength: ['najveća duljina', 'najveće duljine', true],
+  minItems: ['najmanji broj stavki', 'najmanjeg broja stavki', false],
+  maxItems: ['najveći broj stavki', 'najvećeg broja stavki', false],
+  minProperties: ['najmanji broj svojstava', 'najmanjeg broja svojstava', false],
+  maxProperties: ['najveći broj svojstava', 'najvećeg broja svojstava', false],
+};
+
+/** "najveća vrijednost 0 manja je od najmanje vrijednosti 1" / "… ista je kao najmanja vrijednost 1". */
+function boundsText(high: string, highValue: string, below: boolean, low: string, lowValue: string): string {
+  const [highWord, , feminine] = BOUND_WORDS[high] ?? [high, high, true];
+  const [lowWord, lowGenitive] = BOUND_WORDS[low] ?? [low, low, true];
+  const relation = below ? `${feminine ? 'manja' : 'manji'} je od ${lowGenitive}` : `${feminine ? 'ista' : 'isti'} je kao ${lowWord}`;
+  return `${highWord} ${highValue} ${relation} ${lowValue}, pa nijedna vrijednost ne može proći`;
+}
+
+interface Rule {
+  pattern: RegExp;
+  hr: (m: RegExpMatchArray) => string;
+  field?: (m: RegExpMatchArray, pointer: string) => string;
+}
+
+const prefix = (name: string | undefined) => (name ? `${name}: ` : '');
+
+const RULES: Rule[] = [
+  {
+    pattern: /^(?:(\S+): )?(\w+) (\S+) is (below|equal to) (\w+) (\S+), so no value can pass$/,
+    hr: (m) => `${prefix(m[1])}${boundsText(m[2], m[3], m[4] === 'below', m[5], m[6])}`,
+    field: (m, pointer) => `${pointer}/${m[2]}`,
+  },
+  {
+    pattern: /^(?:(\S+): )?formatMaximum (\S+) is before formatMinimum (\S+), so no value can pass$/,
+    hr: (m) => `${prefix(m[1])}najkasniji datum ${m[2]} prije je najranijeg ${m[3]}, pa nijedna vrijednost ne može proći`,
+    field: (_m, pointer) => `${pointer}/formatMaximum`,
+  },
+  { pattern: /^\$ref (.+) points to (\S+), which is not in the schema set$/, hr: (m) => `Poveznica $ref ${m[1]} upućuje na datoteku ${m[2]}, koje nema u skupu pravila` },
+  { pattern: /^\$ref (.+) names #(\S+), which no schema in (\S+) declares$/, hr: (m) => `Poveznica $ref ${m[1]} imenuje #${m[2]}, a nijedna shema u ${m[3]} to ime ne deklarira` },
+  { pattern: /^\$ref (.+) points to (\S+) in (\S+), which does not exist$/, hr: (m) => `Poveznica $ref ${m[1]} upućuje na ${m[2]} u ${m[3]}, a toga nema` },
+  { pattern: /^\$ref (.+) (is not a valid reference|has a malformed fragment)$/, hr: (m) => `Poveznica $ref ${m[1]} nije ispravna` },
+  {
+    pattern: /^(.*), but the running code reads it: this change needs a new release \(npm run codegen and a deploy\)$/,
+    hr: () => 'Ovaj dio čita programski kod portala koji sada radi: za takvu promjenu potrebno je novo izdanje (npm run codegen i postavljanje)',
+  },
+  { pattern: /^the file is gone, but /, hr: () => 'Datoteka je uklonjena, a čita je programski kod portala: za to je potrebno novo izdanje' },
+  { pattern: /^unknown keyword "([^"]*)"/, hr: (m) => `Nepoznata ključna riječ „${m[1]}” (pogreška u pisanju?)` },
+  { pattern: /^(\S+) must be (.+) \(it is (.*)\)$/, hr: (m) => `${m[1]} mora biti ${m[2].replace(/ or /g, ' ili ')} (sada je ${m[3]})` },
+  { pattern: /^declared valid for the role (\S+), but (\S+) refuses it at (\S+): (.*)$/, hr: (m) => `Primjer je označen kao ispravan za ulogu ${m[1]}, ali ga ${m[2]} odbija na ${m[3]}: ${m[4]}` },
+  { pattern: /^declared invalid for the role (\S+), but (\S+) accepts it$/, hr: (m) => `Primjer je označen kao neispravan za ulogu ${m[1]}, ali ga ${m[2]} prihvaća` },
+  { pattern: /^two documents share the \$id (\S+)$/, hr: (m) => `Dva dokumenta imaju isti $id ${m[1]}` },
+  { pattern: /^(\w+) names cookies and schemas of running sessions: changing it (.*) needs a restart$/, hr: (m) => `${m[1]} imenuje kolačiće i sheme otvorenih sesija: promjena ${m[2]} zahtijeva ponovno pokretanje` },
+  { pattern: /^does not compile: (.*)$/, hr: (m) => `Shema se ne može prevesti: ${m[1]}` },
+  { pattern: /^is not valid JSON: (.*)$/, hr: (m) => `Nije ispravan JSON: ${m[1]}` },
+];
+
+/** The problem in both languages and the field it concerns. */
+export function draftProblem(problem: SchemaProblem): DraftProblem {
+  for (const rule of RULES) {
+    const m = problem.reason.match(rule.pattern);
+    if (m) return { ...problem, en: problem.reason, hr: rule.hr(m), field: rule.field ? rule.field(m, problem.pointer) : problem.pointer };
+  }
+  return { ...problem, en: problem.reason, hr: `Provjera skupa pravila odbija ovo: ${problem.reason}`, field: problem.pointer };
+}

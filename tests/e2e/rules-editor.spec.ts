@@ -1,0 +1,122 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startPortalOnSchemas } from './helpers/schema-copy-portal';
+import { copySchemas } from '../support/schema-copy';
+import { expectPath, loginAs, logout } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
+
+/*
+ * The rules in staff's hands, on a portal of this file's own (a copy of schemas/): a staff member
+ * who is not an editor sees no edit control and the editing routes answer 403; a superuser starts
+ * a draft, a maximum below the minimum is refused at that field and cannot be published, the raised
+ * HPCnSlotsCPU maximum passes, is published and served; undo on the rules page restores the old
+ * value. The editor is axe-clean in Croatian and English at 1366 and 390 px.
+ */
+const port = Number(process.env.E2E_PORT ?? 8123) + 9;
+const PHONE_WIDTH = 390;
+const MAXIMUM = '#rules-editor-resource-limits-json_HPCnSlotsCPU_maximum';
+const copy = copySchemas();
+let stopPortal: (() => void) | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://127.0.0.1:${port}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stopPortal = await startPortalOnSchemas(port, copy.dir);
+});
+
+test.afterAll(() => {
+  stopPortal?.();
+  copy.remove();
+});
+
+/** The HPCnSlotsCPU maximum of the set the server serves. */
+async function servedMaximum(page: Page): Promise<number> {
+  const docs = (await (await page.request.get('/api/v1/internal/schemas/')).json()).docs as Array<{ $id: string; properties: Record<string, { maximum: number }> }>;
+  return docs.find((d) => d.$id.endsWith('/rules/resource-limits.json'))!.properties.HPCnSlotsCPU.maximum;
+}
+
+async function bothWidths(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await expectNoSeriousAxe(page, null);
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+  await expectNoSeriousAxe(page, null);
+  await page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+test('a staff member who is not an editor reads the rules but has no edit control, and the editing routes refuse them', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'staff');
+  await page.goto('/ui/rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pravila' })).toBeVisible();
+  await expect(page.locator('.rules-history-entry').first()).toBeVisible();
+  await expect(page.getByTestId('rules-edit-link')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ponovno stavi ovaj skup u upotrebu' })).toHaveCount(0);
+  await page.goto('/ui/rules/edit');
+  await expect(page.getByText('Pravila možete čitati, ali ih mijenjaju samo njihovi urednici.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' })).toHaveCount(0);
+  await bothWidths(page, testInfo, 'rules-edit-read-only');
+
+  const csrf = (await (await page.request.get('/api/v1/sessionactive')).json()).csrftoken as string;
+  const refused = await page.request.post('/api/v1/internal/rule-drafts/', { headers: { 'x-csrftoken': csrf, 'accept-language': 'hr' }, data: {} });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).status).toMatchObject({ key: 'forbidden', message: 'Pravila smiju mijenjati samo njihovi urednici' });
+  await logout(page);
+});
+
+test('a superuser raises the CPU maximum in a draft; a maximum below the minimum is refused at that field; publish and undo', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'admin');
+  await page.goto('/ui/rules');
+  await page.getByTestId('rules-edit-link').click();
+  await expectPath(page, '/ui/rules/edit');
+  await page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ograničenja resursa' })).toBeVisible();
+  const maximum = page.locator(MAXIMUM);
+  await expect(maximum).toHaveValue('6656');
+  const check = page.getByTestId('rules-check');
+  const publish = page.getByRole('button', { name: 'Objavi' });
+  await page.getByLabel('Bilješka za povijest (obavezno)').fill('Više jezgri za nove čvorove');
+
+  // Below the minimum: refused at that field, in Croatian, and nothing may be published.
+  await maximum.fill('0');
+  // RJSF's message of that field, under it (the field's aria-describedby names it).
+  const atField = page.locator(`${MAXIMUM}__error`);
+  await expect(atField).toContainText('najveća vrijednost 0 manja je od najmanje vrijednosti 1, pa nijedna vrijednost ne može proći');
+  await expect(check).toContainText('Broj problema: 1.');
+  await expect(publish).toBeDisabled();
+  await bothWidths(page, testInfo, 'rules-edit-refused-hr');
+
+  await maximum.fill('7000');
+  await expect(check).toContainText('HPCnSlotsCPU najviše 6656 → 7000');
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  await expect(atField).toHaveCount(0);
+  expect(await servedMaximum(page)).toBe(6656);
+  await bothWidths(page, testInfo, 'rules-edit-hr');
+
+  await page.locator('.language-toggle button[lang="en"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Editing the rules' })).toBeVisible();
+  await expect(check).toContainText('HPCnSlotsCPU maximum 6656 → 7000');
+  await expect(page.getByText('A rule change changes nothing already submitted')).toBeVisible();
+  await page.locator('#rules-editor-part').selectOption({ label: 'JSON (every file)' });
+  await expect(page.getByLabel('JSON of rules/resource-limits.json')).toContainText('"maximum": 7000');
+  await bothWidths(page, testInfo, 'rules-edit-en');
+  await page.locator('#rules-editor-part').selectOption({ label: 'Resource limits' });
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('rules-published')).toContainText('HPCnSlotsCPU maximum 6656 → 7000');
+  await expect.poll(() => servedMaximum(page), { timeout: 2_000 }).toBe(7000);
+
+  // Undo: the set before is made live again from the history, as a new entry.
+  await page.goto('/ui/rules');
+  const entries = page.locator('.rules-history-entry');
+  await expect(entries.first()).toContainText('admin: “Više jezgri za nove čvorove”');
+  await entries.nth(1).getByRole('button', { name: 'Make this set live again' }).click();
+  await expect.poll(() => servedMaximum(page), { timeout: 5_000 }).toBe(6656);
+  await expect(entries.first()).toContainText('earlier set made live again');
+  await expect(entries.first()).toContainText('HPCnSlotsCPU maximum 7000 → 6656');
+  await expect(page.locator('[data-section="limits"] tr[data-row="HPCnSlotsCPU"] [data-column="maximum"] .rules-cell-value')).toHaveText('6,656');
+  await bothWidths(page, testInfo, 'rules-en');
+});
