@@ -1709,7 +1709,7 @@ export interface RuleDraftImpact {
 export interface RuleDraftSummary {
   id: DatabaseId;
   author: string;
-  authorId: number;
+  authorId: DatabaseId;
   createdAt: string;
   updatedAt: string;
   fromHash: string;
@@ -1735,7 +1735,7 @@ export interface RuleDraftList {
 export interface RuleDraftAnswer {
   id: DatabaseId;
   author: string;
-  authorId: number;
+  authorId: DatabaseId;
   createdAt: string;
   updatedAt: string;
   fromHash: string;
