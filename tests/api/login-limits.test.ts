@@ -289,7 +289,7 @@ describe('the cap on password checks running at once (docs/decisions/0620-passwo
       const busy = await attempt(t, 'staffer', 'staffer', proxy('192.0.2.41'));
       expect(busy.statusCode).toBe(503);
       expect(busy.json().status).toEqual({ code: 503, message: 'Too many sign-ins are being checked right now; try again in a moment', key: 'loginBusy' });
-      // Released one by one: the staff member's check comes second, before the flood's others.
+      // Released one by one: the staff member's check comes before the flood's last.
       const order: string[] = [];
       while (order.length < 4) {
         await until(() => held.length > order.length);
@@ -297,7 +297,10 @@ describe('the cap on password checks running at once (docs/decisions/0620-passwo
         order.push(next.password);
         next.go();
       }
-      expect(order).toEqual(['flood-0', 'flood-1', 'staffer', 'flood-2']);
+      // Which of the flood's three reaches the gate first is the database's doing (their user
+      // lookups run side by side); where the staff member's check comes is the gate's.
+      expect(order.map((password) => (password.startsWith('flood-') ? 'flood' : password))).toEqual(['flood', 'flood', 'staffer', 'flood']);
+      expect(order.filter((password) => password !== 'staffer').sort()).toEqual(['flood-0', 'flood-1', 'flood-2']);
       expect((await staff).statusCode).toBe(200);
       expect((await Promise.all(flood)).map((r) => r.statusCode)).toEqual([401, 401, 401]);
       expect(gate.load).toEqual({ running: 0, waiting: 0, signIns: 0 });
