@@ -79,6 +79,20 @@ export const MESSAGES = {
   schemaSetNotFound: { en: 'The history has no set numbered {{id}}', hr: 'U povijesti nema skupa pravila s brojem {{id}}' },
   draftApproved: { en: 'The draft is approved and may be published', hr: 'Nacrt je odobren i smije se objaviti' },
   draftDiscarded: { en: 'The draft is discarded', hr: 'Nacrt je odbačen' },
+  impactAboveMaximum: {
+    en: '{{identifier}}: {{name}} {{amount}} is above the new maximum {{bound}}{{consequence}}',
+    hr: '{{identifier}}: {{name}} {{amount}} je iznad nove najveće vrijednosti {{bound}}{{consequence}}',
+  },
+  impactBelowMinimum: {
+    en: '{{identifier}}: {{name}} {{amount}} is below the new minimum {{bound}}{{consequence}}',
+    hr: '{{identifier}}: {{name}} {{amount}} je ispod nove najmanje vrijednosti {{bound}}{{consequence}}',
+  },
+  impactPendingRefused: { en: '; the draft would refuse this pending request', hr: '; nacrt bi odbio ovaj zahtjev na čekanju' },
+  impactActiveKeeps: { en: '; the active project keeps what it has', hr: '; aktivni projekt zadržava ono što ima' },
+  impactResourceTypeRemoved: {
+    en: '{{identifier}} uses the resource type {{type}}, which the draft removes',
+    hr: '{{identifier}} koristi vrstu resursa {{type}}, koju nacrt uklanja',
+  },
   rulesEditorsOnly: { en: 'Only the editors of the rules may change them', hr: 'Pravila smiju mijenjati samo njihovi urednici' },
   impactNotConfirmed: {
     en: 'The draft affects data already in the portal ({{count}} items); confirm to publish it',

@@ -9,6 +9,13 @@ import type { Database } from '../../db/tables';
 import type { SchemaDoc, SchemaSet } from '../../../schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
 import { paths } from '../../../schema-runtime/pages';
+import { renderMessage, type Language } from '../../i18n/messages';
+
+/** A listed request or project: its identifier and the staff page that shows it. */
+const itemOf = (row: { identifier: string }, isPending: boolean) => ({
+  identifier: row.identifier,
+  link: (isPending ? paths.requestDetail : paths.projectDetail).href(row.identifier),
+});
 
 /** One item of the impact list. */
 export interface ImpactItem {
@@ -73,14 +80,16 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
       if (items.length >= LISTED) continue;
       const isPending = pending.includes(row.state as never);
       const amount = Number(row.value);
-      const limit = lower !== undefined && amount > lower ? { en: `above the new maximum ${lower}`, hr: `iznad nove najveće vrijednosti ${lower}` } : { en: `below the new minimum ${higher}`, hr: `ispod nove najmanje vrijednosti ${higher}` };
-      items.push({
-        kind: isPending ? 'pendingRefused' : 'activeAboveLimit',
-        identifier: row.identifier,
-        link: (isPending ? paths.requestDetail : paths.projectDetail).href(row.identifier),
-        en: `${row.identifier}: ${name} ${amount} is ${limit.en}${isPending ? '; the draft would refuse this pending request' : '; the active project keeps what it has'}`,
-        hr: `${row.identifier}: ${name} ${amount} je ${limit.hr}${isPending ? '; nacrt bi odbio ovaj zahtjev na čekanju' : '; aktivni projekt zadržava ono što ima'}`,
-      });
+      const above = lower !== undefined && amount > lower;
+      const text = (lang: Language) =>
+        renderMessage(above ? 'impactAboveMaximum' : 'impactBelowMinimum', lang, {
+          identifier: row.identifier,
+          name,
+          amount: String(amount),
+          bound: String(above ? lower : higher),
+          consequence: renderMessage(isPending ? 'impactPendingRefused' : 'impactActiveKeeps', lang),
+        });
+      items.push({ kind: isPending ? 'pendingRefused' : 'activeAboveLimit', ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
     }
   }
   const kept = resourceTypesOf(draft);
@@ -99,13 +108,8 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
       total += 1;
       if (items.length >= LISTED) continue;
       const isPending = pending.includes(row.state as never);
-      items.push({
-        kind: 'resourceTypeRemoved',
-        identifier: row.identifier,
-        link: (isPending ? paths.requestDetail : paths.projectDetail).href(row.identifier),
-        en: `${row.identifier} uses the resource type ${type}, which the draft removes`,
-        hr: `${row.identifier} koristi vrstu resursa ${type}, koju nacrt uklanja`,
-      });
+      const text = (lang: Language) => renderMessage('impactResourceTypeRemoved', lang, { identifier: row.identifier, type });
+      items.push({ kind: 'resourceTypeRemoved', ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
     }
   }
   return { total, items };
