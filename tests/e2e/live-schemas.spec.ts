@@ -1,6 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { startPortalOnSchemas } from './helpers/schema-copy-portal';
-import { copySchemas } from '../support/schema-copy';
+import { useSchemaCopyPortal } from './helpers/schema-copy-portal';
 import { expectPath, expectToast, loginAs, logout } from './helpers/portal';
 import { expectNoSeriousAxe } from './helpers/axe';
 
@@ -11,24 +10,9 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * still in it, takes them. Staff then read the new limit and the change on the rules page, in
  * Croatian and English, axe-clean at 1366 and at 390 px.
  */
-const port = Number(process.env.E2E_PORT ?? 8123) + 4;
+const { copy } = useSchemaCopyPortal(4);
 const PHONE_WIDTH = 390;
 const FIELD = 'root_science_field';
-const copy = copySchemas();
-let stopPortal: (() => void) | undefined;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${port}` });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stopPortal = await startPortalOnSchemas(port, copy.dir);
-});
-
-test.afterAll(() => {
-  stopPortal?.();
-  copy.remove();
-});
 
 async function pick(page: Page, dropdownId: string, option: string): Promise<void> {
   const dropdown = page.locator(`[id="${dropdownId}"]`);

@@ -1,6 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { startPortalOnSchemas } from './helpers/schema-copy-portal';
-import { copySchemas } from '../support/schema-copy';
+import { useSchemaCopyPortal } from './helpers/schema-copy-portal';
 import { expectPath, loginAs, logout } from './helpers/portal';
 import { expectNoSeriousAxe } from './helpers/axe';
 
@@ -11,24 +10,9 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * HPCnSlotsCPU maximum passes, is published and served; undo on the rules page restores the old
  * value. The editor is axe-clean in Croatian and English at 1366 and 390 px.
  */
-const port = Number(process.env.E2E_PORT ?? 8123) + 9;
+useSchemaCopyPortal(9);
 const PHONE_WIDTH = 390;
 const MAXIMUM = '#rules-editor-resource-limits-json_HPCnSlotsCPU_maximum';
-const copy = copySchemas();
-let stopPortal: (() => void) | undefined;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${port}` });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  stopPortal = await startPortalOnSchemas(port, copy.dir);
-});
-
-test.afterAll(() => {
-  stopPortal?.();
-  copy.remove();
-});
 
 /** The HPCnSlotsCPU maximum of the set the server serves. */
 async function servedMaximum(page: Page): Promise<number> {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { copySchemas } from '../../support/schema-copy';
 
 /**
  * Starts a second portal (tests/e2e/start-server.ts: fresh database, demo data, the built client)
@@ -26,4 +28,26 @@ export async function startPortalOnSchemas(port: number, schemasDir: string): Pr
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
   }
+}
+
+/**
+ * A spec file's own portal on a copy of schemas/ (at E2E_PORT + `offset`): the file's tests run
+ * in order against it, and the portal and the copy go when they are done. Call at the top of the
+ * file; `copy.edit` changes the schemas the portal serves.
+ */
+export function useSchemaCopyPortal(offset: number): { copy: ReturnType<typeof copySchemas>; port: number } {
+  const port = Number(process.env.E2E_PORT ?? 8123) + offset;
+  const copy = copySchemas();
+  let stopPortal: (() => void) | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    stopPortal = await startPortalOnSchemas(port, copy.dir);
+  });
+  test.afterAll(() => {
+    stopPortal?.();
+    copy.remove();
+  });
+  return { copy, port };
 }
