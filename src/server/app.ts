@@ -6,7 +6,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerAuth } from './plugins/auth';
-import { registerListUpkeep } from './services/list-cache';
+import { registerListUpkeep } from './plugins/list-replies';
 import { frameworkErrorsFor, registerErrorHandling } from './plugins/errors';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';

@@ -1,9 +1,10 @@
-import { startOutboxSender, type OutboxLogger } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/services/outbox';
 import { startSmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
+import type { Log } from '../../src/server/services/log';
 
-const quiet: OutboxLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('invitation mail while SMTP is down', () => {
   let t: TestApp;

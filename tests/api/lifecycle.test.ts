@@ -1,10 +1,11 @@
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
-import { startOutboxSender, type OutboxLogger } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/services/outbox';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
+import type { Log } from '../../src/server/services/log';
 
-const quiet: OutboxLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const at = (day: string) => new Date(`${day}T09:00:00`);
 
 describe('automatic project lifecycle', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/tables';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { acceptsGzip, parseIfNoneMatch } from '../../src/server/services/list-cache';
+import { acceptsGzip, parseIfNoneMatch } from '../../src/server/plugins/list-replies';
 import { projectsListJson } from '../../src/server/services/projects/projects-list';
 import { activeUsersJson, inactiveUsersJson } from '../../src/server/services/users-lists';
 import { loadSchemaSet } from '../../src/schema-runtime/node';

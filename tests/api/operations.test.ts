@@ -1,8 +1,9 @@
-import { startOutboxSender, type OutboxLogger } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/services/outbox';
 import { monitorOf } from '../../src/server/monitor';
 import { startTestApp, type TestApp } from '../support/test-app';
+import type { Log } from '../../src/server/services/log';
 
-const quiet: OutboxLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('operator endpoints', () => {
   let t: TestApp;

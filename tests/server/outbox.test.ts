@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
-import { enqueueMail, startOutboxSender, type OutboxLogger, type OutboxSender } from '../../src/server/services/outbox';
+import { enqueueMail, startOutboxSender, type OutboxSender } from '../../src/server/services/outbox';
 import type { SchemaSet } from '../../src/schema-runtime';
 import { openTestDatabase } from '../support/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import type { Log } from '../../src/server/services/log';
 
 let db: Kysely<Database>;
 let schemas: SchemaSet;
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 afterAll(() => close());
 
-function recordingLogger(): OutboxLogger & { lines: { level: string; obj: object; msg?: string }[] } {
+function recordingLogger(): Log & { lines: { level: string; obj: object; msg?: string }[] } {
   const lines: { level: string; obj: object; msg?: string }[] = [];
   const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, msg });
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
@@ -33,7 +34,7 @@ async function sink(port?: number): Promise<SmtpSink> {
   return started;
 }
 
-function sender(smtpUrl: string | undefined, logger: OutboxLogger = recordingLogger(), retryBaseMs = 100): OutboxSender {
+function sender(smtpUrl: string | undefined, logger: Log = recordingLogger(), retryBaseMs = 100): OutboxSender {
   // A long interval: the tests drive delivery with flush().
   const started = startOutboxSender({ db, smtpUrl, logger, intervalMs: 60_000, retryBaseMs });
   cleanups.push(() => started.stop());

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { ProjectsUsersQuery, UsersProjectsQuery } from '../../../generated';
 import { json, ref, type RouteShape } from '../openapi/route-shape';
-import { sendCachedList } from '../services/list-cache';
+import { sendCachedList } from '../plugins/list-replies';
 import { loadExternalMaps } from '../services/external/external-maps';
 import { projectsUsersList, queryList, sshKeysList, usersProjectsList } from '../services/external/external-lists';
 

@@ -8,7 +8,7 @@ import { arrayOf, json, MESSAGE, path, ref, type RouteShape } from '../openapi/r
 import { loadProject, loadProjects } from '../services/projects/serialize-project';
 import { deleteProject, processProject } from '../services/projects/process-project';
 import { isRoleName } from '../services/projects/state-rules';
-import { sendCachedList } from '../services/list-cache';
+import { sendCachedList } from '../plugins/list-replies';
 import { projectTimeline } from '../services/projects/timeline';
 import { projectsLiveList } from '../services/projects/projects-list';
 

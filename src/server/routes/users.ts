@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { usernameMaxLength } from '../../schema-runtime';
 import { opsUsers, userDetail, userLiveLists } from '../services/users-lists';
-import { sendCachedList } from '../services/list-cache';
+import { sendCachedList } from '../plugins/list-replies';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SchemaSet } from '../../schema-runtime';
+import type { Log } from './log';
 
 /** A mail to write to the outbox. `to` and `cc` may hold several addresses (array, or `;`/`,` separated). */
 export interface OutboxMail {
@@ -15,18 +16,12 @@ export interface OutboxMail {
   lang: 'hr' | 'en';
 }
 
-/** The logger methods the sender uses (pino and Fastify's logger fit). */
-export interface OutboxLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface OutboxSenderOptions {
   db: Kysely<Database>;
   /** e.g. `smtp://user:pass@mail.example.org:587`; without it mails stay in the outbox and are logged. */
   smtpUrl?: string;
-  logger: OutboxLogger;
+  logger: Log;
   /** How often due mails are looked for. */
   intervalMs?: number;
   /** Unit of the retry back-off: the n-th failure waits min(2^n, 60) units (default one minute). */

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { monitorOf } from '../../monitor';
 import type { FederationName, ServiceProviders } from './service-providers';
+import type { Log } from '../log';
 
 /**
  * Federation metadata changes without notice (an identity provider rolls its key, a federation
@@ -16,7 +16,7 @@ export interface MetadataRefresh {
   stop(): void;
 }
 
-export function startMetadataRefresh(ctx: AppContext, providers: ServiceProviders, log: FastifyBaseLogger): MetadataRefresh {
+export function startMetadataRefresh(ctx: AppContext, providers: ServiceProviders, log: Log): MetadataRefresh {
   const refreshOne = async (federation: FederationName) => {
     const counter = monitorOf(ctx).samlMetadataRefreshes;
     try {
@@ -43,7 +43,7 @@ export function startMetadataRefresh(ctx: AppContext, providers: ServiceProvider
  * of metadata that cannot be fetched or is refused before a user does. Never throws: the portal
  * starts either way, and a failed load is tried again by the next request and the next refresh.
  */
-export async function checkMetadataAtStart(providers: ServiceProviders, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void> {
+export async function checkMetadataAtStart(providers: ServiceProviders, log: Pick<Log, 'info' | 'error'>): Promise<void> {
   await Promise.all(
     providers.configured().map(async (federation) => {
       try {
