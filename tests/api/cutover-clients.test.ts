@@ -113,7 +113,7 @@ describe('the switch the clusters do not notice', () => {
     for (const key of [keys.revoked.key, keys.expired.key]) {
       const refused = await external('/api/v1/usersprojects', `Api-Key ${key}`);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject(REFUSED);
+      expect(refused.json()).toEqual(REFUSED);
     }
     const listed = await runApiKey(t.ctx.db, { name: 'list' });
     expect(listed.filter((line) => line.includes('from the current portal'))).toHaveLength(4);
@@ -132,14 +132,27 @@ describe('the switch the clusters do not notice', () => {
     expect((await external('/api/v1/sshkeys', `Api-Key ${extra.key}`)).statusCode).toBe(403);
   });
 
-  it.each(['/api/v1/usersprojects', '/api/v1/sshkeys', '/api/v1/accounting/projectsusers', '/api/v1/accounting/records?resource=supek'])(
-    'answers %s without a key, with an unknown one or a malformed one with the current portal’s 403 and body',
-    async (url) => {
-      for (const authorization of [undefined, 'Api-Key abcdefgh.0123456789abcdefghijklmnopqrstuv', 'Bearer x', 'Api-Key nonsense']) {
-        const refused = await external(url, authorization);
-        expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toMatchObject(REFUSED);
-      }
+  const EXTERNAL_ROUTES = [
+    ['GET', '/api/v1/usersprojects'],
+    ['GET', '/api/v1/sshkeys'],
+    ['GET', '/api/v1/accounting/projectsusers'],
+    ['POST', '/api/v1/accounting/records?resource=supek'],
+    ['GET', '/api/v1/accounting/records?resource=supek'],
+  ] as const;
+  const REFUSED_KEYS: [string, () => string | undefined][] = [
+    ['no key', () => undefined],
+    ['an unknown key', () => 'Api-Key abcdefgh.0123456789abcdefghijklmnopqrstuv'],
+    ['a malformed header', () => 'Bearer x'],
+    ['the current portal’s revoked key', () => `Api-Key ${keys.revoked.key}`],
+    ['the current portal’s expired key', () => `Api-Key ${keys.expired.key}`],
+  ];
+  it.each(EXTERNAL_ROUTES.flatMap(([method, url]) => REFUSED_KEYS.map(([what, authorization]) => [method, url, what, authorization] as const)))(
+    'answers %s %s with %s with the current portal’s 403 and exactly its body',
+    async (method, url, _what, authorization) => {
+      const header = authorization();
+      const refused = await t.app.inject({ method, url, headers: header ? { authorization: header } : {}, ...(method === 'POST' ? { payload: { usage: [] } } : {}) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(REFUSED);
     },
   );
 

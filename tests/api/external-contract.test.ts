@@ -84,6 +84,6 @@ describe('the machine clients’ contract (docs/external-api.md)', () => {
     const writer = await apiKey(t, ['accounting:write']);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/sshkeys', headers: { authorization: `Api-Key ${writer}` } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ detail: 'You do not have permission to perform this action.', status: { key: 'apiKeyScope' } });
+    expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
   });
 });
