@@ -461,7 +461,7 @@ export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
 export type RequestDate = string;
 
 /**
- * Answer of POST /api/v1/accounting/records?resource=<cluster> (API key, scope accounting:write): 201 when every row was stored, 200 when some were skipped, each with its row number (from 0), job id, reason and message.
+ * Answer of POST /api/v1/accounting/records?resource=<cluster> (API key, scope accounting:write), as the current portal answers: 404 when a row names a user or project the portal does not have (status.message in the current portal's words, e.g. 'Project x not found; user y not found'; those rows skipped, the rest stored), else 201. Every skipped row is listed with its row number (from 0), job id, reason and message (docs/external-api.md).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "AccountingIngestAnswer".
