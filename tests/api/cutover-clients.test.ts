@@ -1,21 +1,9 @@
 import { format, addDays } from 'date-fns';
 import type { AddressInfo } from 'node:net';
-import { pbkdf2Sync } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
-import {
-  createCurrentSource,
-  SOURCE_PROJECT_TYPE,
-  SOURCE_ROLE,
-  SOURCE_STATE,
-  sourceApiKey,
-  sourceInvitation,
-  sourceKey,
-  sourceMembership,
-  sourceProject,
-  sourceUser,
-  type CurrentSource,
-} from '../../scripts/lib/current-source';
+import { createCurrentSource, sourceApiKey, type CurrentSource } from '../../scripts/lib/current-source';
+import { fillGappedSource, SOURCE_MONTH } from '../support/gapped-current-source';
 import { importCurrent } from '../../src/server/services/import-current/import-current';
 import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../src/server/services/import-current/compare-clients';
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
@@ -23,49 +11,13 @@ import { createLocalUser } from '../../src/server/services/user-admin';
 import { runApiKey } from '../../scripts/api-key';
 import { generalRequest } from '../support/request-payloads';
 
-const django = (password: string, salt: string) => `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
-const month = format(new Date(), 'yyyy-MM');
+const month = SOURCE_MONTH;
 const REFUSED = { detail: 'Authentication credentials were not provided.' };
-
-/** A current portal that has run for years: ids with gaps, keys of both hash forms, a revoked and an expired key. */
-async function fillSource(source: CurrentSource) {
-  const s = source.db;
-  await s.insertInto('backend_user').values([
-    sourceUser({ id: 3, username: 'ana.horvat@fer.hr', password: django('stara-lozinka', 'salt1'), person_username: 'ahorvat' }),
-    sourceUser({ id: 7, username: 'ivan.kovacevic@pmf.hr', person_username: 'ikovacev' }),
-    sourceUser({ id: 12, username: 'petra.peric@irb.hr', person_username: 'pperic' }),
-    sourceUser({ id: 40, username: 'luka.lukic@unizg.hr', person_username: 'llukic' }),
-  ]).execute();
-  await s.insertInto('backend_project').values([
-    sourceProject({ id: 5, identifier: `NR-${month}-004`, state_id: SOURCE_STATE.approve, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 9, identifier: `NR-${month}-006`, state_id: SOURCE_STATE.extend, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 21, identifier: `NR-${month}-009`, state_id: SOURCE_STATE.expire, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 33, identifier: `NR-${month}-010`, state_id: SOURCE_STATE.submit, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-  ]).execute();
-  await s.insertInto('backend_userproject').values([
-    sourceMembership({ id: 100, user_id: 3, project_id: 5, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 104, user_id: 7, project_id: 5, role_id: SOURCE_ROLE.collaborator }),
-    sourceMembership({ id: 130, user_id: 12, project_id: 9, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 131, user_id: 3, project_id: 9, role_id: SOURCE_ROLE.collaborator }),
-    sourceMembership({ id: 150, user_id: 40, project_id: 21, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 170, user_id: 40, project_id: 33, role_id: SOURCE_ROLE.lead }),
-  ]).execute();
-  await s.insertInto('backend_sshpublickey').values([sourceKey({ id: 8, user_id: 3 }), sourceKey({ id: 30, user_id: 7 }), sourceKey({ id: 31, user_id: 12 })]).execute();
-  await s.insertInto('backend_custominvitation').values([sourceInvitation({ id: 6, project_id: 5, inviter_id: 3, sent: new Date(Date.now() - 86_400_000) })]).execute();
-  const keys = {
-    sha512: sourceApiKey(1),
-    pbkdf2: sourceApiKey(2, { hash: 'pbkdf2' }),
-    revoked: sourceApiKey(3, { revoked: true }),
-    expired: sourceApiKey(4, { expiry_date: new Date(Date.now() - 86_400_000) }),
-  };
-  await s.insertInto('rest_framework_api_key_apikey').values(Object.values(keys).map((k) => k.row)).execute();
-  return keys;
-}
 
 describe('the switch the clusters do not notice', () => {
   let t: TestApp;
   let source: CurrentSource;
-  let keys: Awaited<ReturnType<typeof fillSource>>;
+  let keys: Awaited<ReturnType<typeof fillGappedSource>>;
   let standIn: CurrentPortalStandIn;
   let portalUrl: string;
   const idsOf = async (table: 'users' | 'projects' | 'memberships' | 'ssh_keys' | 'invites') =>
@@ -75,7 +27,7 @@ describe('the switch the clusters do not notice', () => {
 
   beforeAll(async () => {
     source = await createCurrentSource();
-    keys = await fillSource(source);
+    keys = await fillGappedSource(source);
     t = await startTestApp({ seed: false });
     const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
     expect(report.collisions).toEqual([]);
@@ -270,7 +222,7 @@ describe('an import into a portal whose rows would take the source’s ids', () 
     const source = await createCurrentSource();
     const t = await startTestApp({ seed: false });
     try {
-      await fillSource(source);
+      await fillGappedSource(source);
       const local = await createLocalUser(t.ctx.db, { username: 'prvi.admin', password: 'Dovoljno-duga-lozinka-1', superuser: true });
       await t.ctx.db.updateTable('users').set({ id: 7 }).where('id', '=', local.id).execute();
       const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
@@ -279,6 +231,50 @@ describe('an import into a portal whose rows would take the source’s ids', () 
       expect(await t.ctx.db.selectFrom('projects').select('id').execute()).toEqual([]);
       expect(await t.ctx.db.selectFrom('import_map').select('source_id').execute()).toEqual([]);
       expect(await t.ctx.db.selectFrom('api_keys').select('id').execute()).toEqual([]);
+    } finally {
+      await source.close();
+      await t.close();
+    }
+  });
+
+  it('is refused when an earlier import gave a source row another id here', async () => {
+    const source = await createCurrentSource();
+    const t = await startTestApp({ seed: false });
+    try {
+      await fillGappedSource(source);
+      // An import that renumbered brought the current portal's user 40 as user 1.
+      const earlier = await createLocalUser(t.ctx.db, { username: 'luka.lukic@unizg.hr', password: 'Dovoljno-duga-lozinka-1' });
+      await t.ctx.db.insertInto('import_map').values({ source_table: 'backend_user', source_id: 40, target_id: earlier.id, row_hash: 'earlier' }).execute();
+      const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+      expect(report.collisions).toEqual([{ table: 'users', id: earlier.id, sourceTable: 'backend_user', sourceId: 40, here: 'imported earlier under another id' }]);
+      expect(await t.ctx.db.selectFrom('users').select('id').execute()).toEqual([{ id: earlier.id }]);
+      expect(await t.ctx.db.selectFrom('projects').select('id').execute()).toEqual([]);
+    } finally {
+      await source.close();
+      await t.close();
+    }
+  });
+
+  it('is refused on a portal with demo data, the report naming only the demo rows whose ids the source has', async () => {
+    const source = await createCurrentSource();
+    const t = await startTestApp();
+    try {
+      await fillGappedSource(source);
+      const sourceIds: Record<string, Set<number>> = {
+        users: new Set([3, 7, 12, 40]),
+        projects: new Set([5, 9, 21, 33]),
+        memberships: new Set([100, 104, 130, 131, 150, 170]),
+        ssh_keys: new Set([8, 30, 31]),
+        invites: new Set([6]),
+      };
+      const demoUsers = (await t.ctx.db.selectFrom('users').select(['id', 'username']).orderBy('id').execute()).map((u) => ({ ...u, id: Number(u.id) }));
+      const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+      const overlapping = demoUsers.filter((u) => sourceIds.users.has(u.id)).map((u) => ({ table: 'users', id: u.id, sourceTable: 'backend_user', sourceId: u.id, here: `user ${u.username}` }));
+      expect(overlapping.length).toBeGreaterThan(0);
+      expect(report.collisions.filter((c) => c.table === 'users')).toEqual(overlapping);
+      expect(report.collisions.filter((c) => !sourceIds[c.table]?.has(c.id))).toEqual([]);
+      expect(await t.ctx.db.selectFrom('import_map').select('source_id').execute()).toEqual([]);
+      expect((await t.ctx.db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => Number(u.id))).toEqual(demoUsers.map((u) => u.id));
     } finally {
       await source.close();
       await t.close();
