@@ -5,10 +5,13 @@ import {
   SOURCE_ROLE,
   SOURCE_STATE,
   sourceApiKey,
+  sourceDateExtend,
   sourceInvitation,
   sourceKey,
   sourceMembership,
   sourceProject,
+  sourceSoftware,
+  sourceStaffComment,
   sourceUser,
   type CurrentSource,
 } from '../../scripts/lib/current-source';
@@ -19,8 +22,21 @@ export const djangoPassword = (password: string, salt: string) => `pbkdf2_sha256
 /** The month in the project codes of {@link fillGappedSource}. */
 export const SOURCE_MONTH = format(new Date(), 'yyyy-MM');
 
+/** The ids {@link fillGappedSource} gives, by table here: every one has gaps below and between. */
+export const GAPPED_IDS = {
+  users: [3, 7, 12, 40],
+  projects: [5, 9, 21, 33],
+  memberships: [100, 104, 130, 131, 150, 170],
+  ssh_keys: [8, 30, 31],
+  invites: [6],
+  staff_comments: [14, 27],
+  extensions: [4, 11],
+  science_software: [2, 17],
+} as const;
+
 /**
- * A current portal that has run for years: ids with gaps, keys of both hash forms, a revoked and
+ * A current portal that has run for years: ids with gaps (users, projects, memberships, keys,
+ * invitations, staff comments, extensions and modulefiles), keys of both hash forms, a revoked and
  * an expired key. Returns the API keys with their secrets.
  */
 export async function fillGappedSource(source: CurrentSource) {
@@ -48,6 +64,9 @@ export async function fillGappedSource(source: CurrentSource) {
   ]).execute();
   await s.insertInto('backend_sshpublickey').values([sourceKey({ id: 8, user_id: 3 }), sourceKey({ id: 30, user_id: 7 }), sourceKey({ id: 31, user_id: 12 })]).execute();
   await s.insertInto('backend_custominvitation').values([sourceInvitation({ id: 6, project_id: 5, inviter_id: 3, sent: new Date(Date.now() - 86_400_000) })]).execute();
+  await s.insertInto('backend_staffcomment').values([sourceStaffComment({ id: 14, project_id: 5, project_state: 'approve' }), sourceStaffComment({ id: 27, project_id: 33, project_state: 'submit' })]).execute();
+  await s.insertInto('backend_dateextend').values([sourceDateExtend({ id: 4, project_id: 9 }), sourceDateExtend({ id: 11, project_id: 9 })]).execute();
+  await s.insertInto('backend_sciencesoftware').values([sourceSoftware({ id: 2, name: 'gromacs/2021.4-cuda' }), sourceSoftware({ id: 17, name: 'orca/5.0.4' })]).execute();
   const keys = {
     sha512: sourceApiKey(1),
     pbkdf2: sourceApiKey(2, { hash: 'pbkdf2' }),
