@@ -38,7 +38,12 @@ export type UsersProjectsAnswer = {
     name: string;
     institute: string;
     project_type: string;
-    resources_numbers: ResourcesNumbers;
+    /**
+     * The amounts requested by limit name (rules/resource-limits.json), each number written as text ("4"), as the current portal sends them.
+     */
+    resources_numbers: {
+      [k: string]: string;
+    } | null;
     staff_resources_type: string[];
     state: string;
   };
@@ -630,26 +635,6 @@ export interface ExtensionNewBody {
  */
 export interface ExternalApiAnswers {
   [k: string]: unknown;
-}
-/**
- * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ResourcesNumbers".
- */
-export interface ResourcesNumbers {
-  HPCnSlotsCPU?: number;
-  HPCnSlotsGPU?: number;
-  HPCnSlotsRAM?: number;
-  HPCnTempGB?: number;
-  HPCnDiskGB?: number;
-  CLOUDnVM?: number;
-  CLOUDnSlotsCPU?: number;
-  CLOUDnRAM?: number;
-  CLOUDnRAMVM?: number;
-  CLOUDnFastDiskGB?: number;
-  CLOUDnDiskGB?: number;
-  CLOUDnIPs?: number;
 }
 /**
  * The file named by EXTERNAL_API_MAPS: how GET /api/v1/accounting/projectsusers rewrites project identifiers and names institutions and realms for the clusters' provisioning. Every part may be left out.
@@ -1558,6 +1543,26 @@ export interface ScienceFieldShare {
     value: string;
   };
   percent: ScienceFieldsPercent;
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResourcesNumbers".
+ */
+export interface ResourcesNumbers {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
 }
 /**
  * Hours granted on one cluster; a kind of hours left out is not granted.

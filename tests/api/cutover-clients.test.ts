@@ -154,18 +154,21 @@ describe('the switch the clusters do not notice', () => {
     expect(comparisonLines(comparison).at(-1)).toBe('The clusters will see no change: every list they read answers the same here.');
   });
 
-  it('reports every planted difference: a member, an id, a state, a tag, a login, a name, a key and a fingerprint', async () => {
+  it('reports every planted difference: a member, an id, a state, a tag, an amount’s type, a login, a name, a key, a fingerprint and a project’s member address', async () => {
     type Row = Record<string, any>;
     standIn.plant('usersprojects', (rows: Row[]) => [
       ...rows.map((r, i) => {
         if (i === 0) return { ...r, user: { ...r.user, person_username: 'drugi' } };
         if (i === 1) return { ...r, user: { ...r.user, id: 99, last_name: 'Drugić' } };
         if (i === 2) return { ...r, project: { ...r.project, state: 'expire', staff_resources_type: [...r.project.staff_resources_type, 'GPU-BIGMEM'] } };
+        // The same amount as a number, not as the text the current portal sends: a client reads the type.
+        if (i === 3) return { ...r, project: { ...r.project, resources_numbers: { ...r.project.resources_numbers, HPCnSlotsCPU: Number(r.project.resources_numbers.HPCnSlotsCPU) } } };
         return r;
       }),
       { ...rows[0], user: { ...rows[0].user, username: 'nepoznat@srce.hr' } },
     ]);
     standIn.plant('sshkeys', (rows: Row[]) => [{ ...rows[0], fingerprint: '00:11' }, rows[2]]);
+    standIn.plant('accounting/projectsusers', (rows: Row[]) => rows.map((r, i) => (i === 0 ? { ...r, users: r.users.map((u: Row, j: number) => (j === 0 ? { ...u, mail: 'drugi@srce.hr' } : u)) } : r)));
     try {
       const { differences } = await compare();
       const said = differences.map((d) => `${d.route} ${d.row} ${d.what}`);
@@ -176,20 +179,26 @@ describe('the switch the clusters do not notice', () => {
           `usersprojects membership ivan.kovacevic@pmf.hr on NR-${month}-004 user.last_name`,
           `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.state`,
           `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.staff_resources_type`,
+          `usersprojects membership ana.horvat@fer.hr on NR-${month}-006 project.resources_numbers`,
+          expect.stringMatching(new RegExp(`^accounting/projectsusers project NR-${month}-004 users\\[id \\d+\\]\\.mail$`)),
           `usersprojects membership nepoznat@srce.hr on NR-${month}-004 missing here`,
           'sshkeys key 00:11 of ahorvat missing here',
           expect.stringMatching(/^sshkeys key \S+ of ahorvat only here$/),
           expect.stringMatching(/^sshkeys key \S+ of ikovacev only here$/),
         ]),
       );
-      expect(differences).toHaveLength(9);
+      expect(differences).toHaveLength(11);
       expect(differences.find((d) => d.what === 'user.id')).toMatchObject({ current: 99, here: 7 });
+      const amounts = differences.find((d) => d.what === 'project.resources_numbers')!;
+      expect(typeof (amounts.current as Row).HPCnSlotsCPU).toBe('number');
+      expect((amounts.here as Row).HPCnSlotsCPU).toBe(String((amounts.current as Row).HPCnSlotsCPU));
       expect(comparisonLines({ rows: { usersprojects: { current: 5, here: 4 }, sshkeys: { current: 2, here: 3 }, 'accounting/projectsusers': { current: 3, here: 3 } }, differences }).at(-1)).toBe(
-        'The clusters would see 9 differences: do not switch them yet.',
+        'The clusters would see 11 differences: do not switch them yet.',
       );
     } finally {
       standIn.plant('usersprojects', (rows) => rows);
       standIn.plant('sshkeys', (rows) => rows);
+      standIn.plant('accounting/projectsusers', (rows) => rows);
     }
   });
 
