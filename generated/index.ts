@@ -38,7 +38,12 @@ export type UsersProjectsAnswer = {
     name: string;
     institute: string;
     project_type: string;
-    resources_numbers: ResourcesNumbers;
+    /**
+     * The amounts requested by limit name (rules/resource-limits.json), each number written as text ("4"), as the current portal sends them.
+     */
+    resources_numbers: {
+      [k: string]: string;
+    } | null;
     staff_resources_type: string[];
     state: string;
   };
@@ -461,7 +466,7 @@ export type ProjectTypeFilter = ProjectTypeName | 'research-eu-croris' | 'all';
 export type RequestDate = string;
 
 /**
- * Answer of POST /api/v1/accounting/records?resource=<cluster> (API key, scope accounting:write): 201 when every row was stored, 200 when some were skipped, each with its row number (from 0), job id, reason and message.
+ * Answer of POST /api/v1/accounting/records?resource=<cluster> (API key, scope accounting:write), as the current portal answers: 404 when a row names a user or project the portal does not have (status.message in the current portal's words, e.g. 'Project x not found; user y not found'; those rows skipped, the rest stored), else 201. Every skipped row is listed with its row number (from 0), job id, reason and message (docs/external-api.md).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "AccountingIngestAnswer".
@@ -630,26 +635,6 @@ export interface ExtensionNewBody {
  */
 export interface ExternalApiAnswers {
   [k: string]: unknown;
-}
-/**
- * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "ResourcesNumbers".
- */
-export interface ResourcesNumbers {
-  HPCnSlotsCPU?: number;
-  HPCnSlotsGPU?: number;
-  HPCnSlotsRAM?: number;
-  HPCnTempGB?: number;
-  HPCnDiskGB?: number;
-  CLOUDnVM?: number;
-  CLOUDnSlotsCPU?: number;
-  CLOUDnRAM?: number;
-  CLOUDnRAMVM?: number;
-  CLOUDnFastDiskGB?: number;
-  CLOUDnDiskGB?: number;
-  CLOUDnIPs?: number;
 }
 /**
  * The file named by EXTERNAL_API_MAPS: how GET /api/v1/accounting/projectsusers rewrites project identifiers and names institutions and realms for the clusters' provisioning. Every part may be left out.
@@ -1558,6 +1543,26 @@ export interface ScienceFieldShare {
     value: string;
   };
   percent: ScienceFieldsPercent;
+}
+/**
+ * Requested resource numbers. Every number is optional, at least 1 and at most its maximum; group places it in the HPC or CLOUD block of the form, unit is shown beside it. Raising a maximum here changes the form, its message and the server.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "ResourcesNumbers".
+ */
+export interface ResourcesNumbers {
+  HPCnSlotsCPU?: number;
+  HPCnSlotsGPU?: number;
+  HPCnSlotsRAM?: number;
+  HPCnTempGB?: number;
+  HPCnDiskGB?: number;
+  CLOUDnVM?: number;
+  CLOUDnSlotsCPU?: number;
+  CLOUDnRAM?: number;
+  CLOUDnRAMVM?: number;
+  CLOUDnFastDiskGB?: number;
+  CLOUDnDiskGB?: number;
+  CLOUDnIPs?: number;
 }
 /**
  * Hours granted on one cluster; a kind of hours left out is not granted.

@@ -106,12 +106,15 @@ export class ApiError extends Error {
   readonly extra?: Record<string, unknown>;
   /** The catalogue message, when the error has one; `message` is its English text. */
   readonly text?: LocalText;
+  /** When set, the whole answer instead of the envelope (see {@link currentPortalRefusal}). */
+  readonly body?: Record<string, unknown>;
 
-  constructor(key: ErrorKey, message?: string | LocalText, extra?: Record<string, unknown>) {
+  constructor(key: ErrorKey, message?: string | LocalText, extra?: Record<string, unknown>, body?: Record<string, unknown>) {
     super(typeof message === 'object' ? message.render('en') : (message ?? ERRORS[key].en));
     this.key = key;
     this.statusCode = ERRORS[key].status;
     this.extra = extra;
+    this.body = body;
     if (typeof message === 'object') this.text = message;
   }
 
@@ -123,14 +126,23 @@ export class ApiError extends Error {
 }
 
 /**
- * The `detail` the current portal (Django REST framework) answers a refused API key with; the
- * external routes send it beside the envelope, so a client written for that portal reads what it
- * always read (docs/external-api.md).
+ * The `detail` the current portal (Django REST framework) answers a refused API key with
+ * (docs/external-api.md).
  */
 export const CURRENT_PORTAL_DETAIL = {
   notAuthenticated: 'Authentication credentials were not provided.',
   permissionDenied: 'You do not have permission to perform this action.',
 } as const;
+
+/**
+ * A refused key on an external route, answered with exactly the current portal's body
+ * (`{"detail": "..."}`) and no envelope: the clusters' tool was written for that body. The key
+ * stays in the catalogue for the log and the API reference.
+ */
+export function currentPortalRefusal(key: 'apiKeyInvalid' | 'apiKeyScope'): ApiError {
+  const detail = key === 'apiKeyInvalid' ? CURRENT_PORTAL_DETAIL.notAuthenticated : CURRENT_PORTAL_DETAIL.permissionDenied;
+  return new ApiError(key, undefined, undefined, { detail });
+}
 
 /** The JSON body of an error answer. */
 export function errorBody(key: ErrorKey, message: string = ERRORS[key].en, extra?: Record<string, unknown>) {

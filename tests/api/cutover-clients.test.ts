@@ -1,21 +1,9 @@
 import { format, addDays } from 'date-fns';
 import type { AddressInfo } from 'node:net';
-import { pbkdf2Sync } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
-import {
-  createCurrentSource,
-  SOURCE_PROJECT_TYPE,
-  SOURCE_ROLE,
-  SOURCE_STATE,
-  sourceApiKey,
-  sourceInvitation,
-  sourceKey,
-  sourceMembership,
-  sourceProject,
-  sourceUser,
-  type CurrentSource,
-} from '../../scripts/lib/current-source';
+import { createCurrentSource, sourceApiKey, sshEd25519Key, type CurrentSource } from '../../scripts/lib/current-source';
+import { fillGappedSource, GAPPED_IDS, SOURCE_MONTH } from '../support/gapped-current-source';
 import { importCurrent } from '../../src/server/services/import-current/import-current';
 import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../src/server/services/import-current/compare-clients';
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
@@ -23,59 +11,23 @@ import { createLocalUser } from '../../src/server/services/user-admin';
 import { runApiKey } from '../../scripts/api-key';
 import { generalRequest } from '../support/request-payloads';
 
-const django = (password: string, salt: string) => `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
-const month = format(new Date(), 'yyyy-MM');
+const month = SOURCE_MONTH;
 const REFUSED = { detail: 'Authentication credentials were not provided.' };
-
-/** A current portal that has run for years: ids with gaps, keys of both hash forms, a revoked and an expired key. */
-async function fillSource(source: CurrentSource) {
-  const s = source.db;
-  await s.insertInto('backend_user').values([
-    sourceUser({ id: 3, username: 'ana.horvat@fer.hr', password: django('stara-lozinka', 'salt1'), person_username: 'ahorvat' }),
-    sourceUser({ id: 7, username: 'ivan.kovacevic@pmf.hr', person_username: 'ikovacev' }),
-    sourceUser({ id: 12, username: 'petra.peric@irb.hr', person_username: 'pperic' }),
-    sourceUser({ id: 40, username: 'luka.lukic@unizg.hr', person_username: 'llukic' }),
-  ]).execute();
-  await s.insertInto('backend_project').values([
-    sourceProject({ id: 5, identifier: `NR-${month}-004`, state_id: SOURCE_STATE.approve, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 9, identifier: `NR-${month}-006`, state_id: SOURCE_STATE.extend, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 21, identifier: `NR-${month}-009`, state_id: SOURCE_STATE.expire, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-    sourceProject({ id: 33, identifier: `NR-${month}-010`, state_id: SOURCE_STATE.submit, project_type_id: SOURCE_PROJECT_TYPE.practical }),
-  ]).execute();
-  await s.insertInto('backend_userproject').values([
-    sourceMembership({ id: 100, user_id: 3, project_id: 5, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 104, user_id: 7, project_id: 5, role_id: SOURCE_ROLE.collaborator }),
-    sourceMembership({ id: 130, user_id: 12, project_id: 9, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 131, user_id: 3, project_id: 9, role_id: SOURCE_ROLE.collaborator }),
-    sourceMembership({ id: 150, user_id: 40, project_id: 21, role_id: SOURCE_ROLE.lead }),
-    sourceMembership({ id: 170, user_id: 40, project_id: 33, role_id: SOURCE_ROLE.lead }),
-  ]).execute();
-  await s.insertInto('backend_sshpublickey').values([sourceKey({ id: 8, user_id: 3 }), sourceKey({ id: 30, user_id: 7 }), sourceKey({ id: 31, user_id: 12 })]).execute();
-  await s.insertInto('backend_custominvitation').values([sourceInvitation({ id: 6, project_id: 5, inviter_id: 3, sent: new Date(Date.now() - 86_400_000) })]).execute();
-  const keys = {
-    sha512: sourceApiKey(1),
-    pbkdf2: sourceApiKey(2, { hash: 'pbkdf2' }),
-    revoked: sourceApiKey(3, { revoked: true }),
-    expired: sourceApiKey(4, { expiry_date: new Date(Date.now() - 86_400_000) }),
-  };
-  await s.insertInto('rest_framework_api_key_apikey').values(Object.values(keys).map((k) => k.row)).execute();
-  return keys;
-}
 
 describe('the switch the clusters do not notice', () => {
   let t: TestApp;
   let source: CurrentSource;
-  let keys: Awaited<ReturnType<typeof fillSource>>;
+  let keys: Awaited<ReturnType<typeof fillGappedSource>>;
   let standIn: CurrentPortalStandIn;
   let portalUrl: string;
-  const idsOf = async (table: 'users' | 'projects' | 'memberships' | 'ssh_keys' | 'invites') =>
+  const idsOf = async (table: keyof typeof GAPPED_IDS) =>
     (await t.ctx.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
   const external = (url: string, authorization?: string) => t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
   const compare = async () => compareClientAnswers(await readClientAnswers(standIn.url, keys.sha512.key), await readClientAnswers(portalUrl, keys.sha512.key));
 
   beforeAll(async () => {
     source = await createCurrentSource();
-    keys = await fillSource(source);
+    keys = await fillGappedSource(source);
     t = await startTestApp({ seed: false });
     const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
     expect(report.collisions).toEqual([]);
@@ -90,12 +42,8 @@ describe('the switch the clusters do not notice', () => {
     await t?.close();
   });
 
-  it('keeps the id of every user, project, membership, key and invitation', async () => {
-    expect(await idsOf('users')).toEqual([3, 7, 12, 40]);
-    expect(await idsOf('projects')).toEqual([5, 9, 21, 33]);
-    expect(await idsOf('memberships')).toEqual([100, 104, 130, 131, 150, 170]);
-    expect(await idsOf('ssh_keys')).toEqual([8, 30, 31]);
-    expect(await idsOf('invites')).toEqual([6]);
+  it.each(Object.keys(GAPPED_IDS) as (keyof typeof GAPPED_IDS)[])('keeps the id of every row of %s', async (table) => {
+    expect(await idsOf(table)).toEqual(GAPPED_IDS[table]);
   });
 
   it('sends the clusters the ids they derived uids and gids from', async () => {
@@ -113,7 +61,7 @@ describe('the switch the clusters do not notice', () => {
     for (const key of [keys.revoked.key, keys.expired.key]) {
       const refused = await external('/api/v1/usersprojects', `Api-Key ${key}`);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject(REFUSED);
+      expect(refused.json()).toEqual(REFUSED);
     }
     const listed = await runApiKey(t.ctx.db, { name: 'list' });
     expect(listed.filter((line) => line.includes('from the current portal'))).toHaveLength(4);
@@ -132,14 +80,27 @@ describe('the switch the clusters do not notice', () => {
     expect((await external('/api/v1/sshkeys', `Api-Key ${extra.key}`)).statusCode).toBe(403);
   });
 
-  it.each(['/api/v1/usersprojects', '/api/v1/sshkeys', '/api/v1/accounting/projectsusers', '/api/v1/accounting/records?resource=supek'])(
-    'answers %s without a key, with an unknown one or a malformed one with the current portal’s 403 and body',
-    async (url) => {
-      for (const authorization of [undefined, 'Api-Key abcdefgh.0123456789abcdefghijklmnopqrstuv', 'Bearer x', 'Api-Key nonsense']) {
-        const refused = await external(url, authorization);
-        expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toMatchObject(REFUSED);
-      }
+  const EXTERNAL_ROUTES = [
+    ['GET', '/api/v1/usersprojects'],
+    ['GET', '/api/v1/sshkeys'],
+    ['GET', '/api/v1/accounting/projectsusers'],
+    ['POST', '/api/v1/accounting/records?resource=supek'],
+    ['GET', '/api/v1/accounting/records?resource=supek'],
+  ] as const;
+  const REFUSED_KEYS: [string, () => string | undefined][] = [
+    ['no key', () => undefined],
+    ['an unknown key', () => 'Api-Key abcdefgh.0123456789abcdefghijklmnopqrstuv'],
+    ['a malformed header', () => 'Bearer x'],
+    ['the current portal’s revoked key', () => `Api-Key ${keys.revoked.key}`],
+    ['the current portal’s expired key', () => `Api-Key ${keys.expired.key}`],
+  ];
+  it.each(EXTERNAL_ROUTES.flatMap(([method, url]) => REFUSED_KEYS.map(([what, authorization]) => [method, url, what, authorization] as const)))(
+    'answers %s %s with %s with the current portal’s 403 and exactly its body',
+    async (method, url, _what, authorization) => {
+      const header = authorization();
+      const refused = await t.app.inject({ method, url, headers: header ? { authorization: header } : {}, ...(method === 'POST' ? { payload: { usage: [] } } : {}) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(REFUSED);
     },
   );
 
@@ -161,6 +122,26 @@ describe('the switch the clusters do not notice', () => {
     });
     expect(filed.statusCode).toBe(201);
     expect(await idsOf('projects')).toEqual([5, 9, 21, 33, 53]);
+    // The request's lead membership, a key and an invitation made here follow the highest imported.
+    expect(await idsOf('memberships')).toEqual([...GAPPED_IDS.memberships, 171]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/keys/',
+      headers: { cookie: ana.cookie, 'x-csrftoken': ana.csrf },
+      payload: { name: 'made-here', public_key: sshEd25519Key(900, 'ana@made-here').public_key },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(await idsOf('ssh_keys')).toEqual([...GAPPED_IDS.ssh_keys, 32]);
+    // The clusters must not see it in the comparisons below.
+    await t.ctx.db.deleteFrom('ssh_keys').where('id', '=', 32).execute();
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/invites/',
+      headers: { cookie: ana.cookie, 'x-csrftoken': ana.csrf },
+      payload: { project: `NR-${month}-004`, projectid: 5, type: 'add', collaboratorEmails: [{ label: 'nova@fer.hr', value: 'nova@fer.hr' }] },
+    });
+    expect(invited.statusCode).toBe(200);
+    expect(await idsOf('invites')).toEqual([...GAPPED_IDS.invites, 7]);
   });
 
 
@@ -173,18 +154,21 @@ describe('the switch the clusters do not notice', () => {
     expect(comparisonLines(comparison).at(-1)).toBe('The clusters will see no change: every list they read answers the same here.');
   });
 
-  it('reports every planted difference: a member, an id, a state, a tag, a login, a name, a key and a fingerprint', async () => {
+  it('reports every planted difference: a member, an id, a state, a tag, an amount’s type, a login, a name, a key, a fingerprint and a project’s member address', async () => {
     type Row = Record<string, any>;
     standIn.plant('usersprojects', (rows: Row[]) => [
       ...rows.map((r, i) => {
         if (i === 0) return { ...r, user: { ...r.user, person_username: 'drugi' } };
         if (i === 1) return { ...r, user: { ...r.user, id: 99, last_name: 'Drugić' } };
         if (i === 2) return { ...r, project: { ...r.project, state: 'expire', staff_resources_type: [...r.project.staff_resources_type, 'GPU-BIGMEM'] } };
+        // The same amount as a number, not as the text the current portal sends: a client reads the type.
+        if (i === 3) return { ...r, project: { ...r.project, resources_numbers: { ...r.project.resources_numbers, HPCnSlotsCPU: Number(r.project.resources_numbers.HPCnSlotsCPU) } } };
         return r;
       }),
       { ...rows[0], user: { ...rows[0].user, username: 'nepoznat@srce.hr' } },
     ]);
     standIn.plant('sshkeys', (rows: Row[]) => [{ ...rows[0], fingerprint: '00:11' }, rows[2]]);
+    standIn.plant('accounting/projectsusers', (rows: Row[]) => rows.map((r, i) => (i === 0 ? { ...r, users: r.users.map((u: Row, j: number) => (j === 0 ? { ...u, mail: 'drugi@srce.hr' } : u)) } : r)));
     try {
       const { differences } = await compare();
       const said = differences.map((d) => `${d.route} ${d.row} ${d.what}`);
@@ -195,20 +179,26 @@ describe('the switch the clusters do not notice', () => {
           `usersprojects membership ivan.kovacevic@pmf.hr on NR-${month}-004 user.last_name`,
           `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.state`,
           `usersprojects membership petra.peric@irb.hr on NR-${month}-006 project.staff_resources_type`,
+          `usersprojects membership ana.horvat@fer.hr on NR-${month}-006 project.resources_numbers`,
+          expect.stringMatching(new RegExp(`^accounting/projectsusers project NR-${month}-004 users\\[id \\d+\\]\\.mail$`)),
           `usersprojects membership nepoznat@srce.hr on NR-${month}-004 missing here`,
           'sshkeys key 00:11 of ahorvat missing here',
           expect.stringMatching(/^sshkeys key \S+ of ahorvat only here$/),
           expect.stringMatching(/^sshkeys key \S+ of ikovacev only here$/),
         ]),
       );
-      expect(differences).toHaveLength(9);
+      expect(differences).toHaveLength(11);
       expect(differences.find((d) => d.what === 'user.id')).toMatchObject({ current: 99, here: 7 });
+      const amounts = differences.find((d) => d.what === 'project.resources_numbers')!;
+      expect(typeof (amounts.current as Row).HPCnSlotsCPU).toBe('number');
+      expect((amounts.here as Row).HPCnSlotsCPU).toBe(String((amounts.current as Row).HPCnSlotsCPU));
       expect(comparisonLines({ rows: { usersprojects: { current: 5, here: 4 }, sshkeys: { current: 2, here: 3 }, 'accounting/projectsusers': { current: 3, here: 3 } }, differences }).at(-1)).toBe(
-        'The clusters would see 9 differences: do not switch them yet.',
+        'The clusters would see 11 differences: do not switch them yet.',
       );
     } finally {
       standIn.plant('usersprojects', (rows) => rows);
       standIn.plant('sshkeys', (rows) => rows);
+      standIn.plant('accounting/projectsusers', (rows) => rows);
     }
   });
 
@@ -257,7 +247,7 @@ describe('an import into a portal whose rows would take the source’s ids', () 
     const source = await createCurrentSource();
     const t = await startTestApp({ seed: false });
     try {
-      await fillSource(source);
+      await fillGappedSource(source);
       const local = await createLocalUser(t.ctx.db, { username: 'prvi.admin', password: 'Dovoljno-duga-lozinka-1', superuser: true });
       await t.ctx.db.updateTable('users').set({ id: 7 }).where('id', '=', local.id).execute();
       const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
@@ -266,6 +256,47 @@ describe('an import into a portal whose rows would take the source’s ids', () 
       expect(await t.ctx.db.selectFrom('projects').select('id').execute()).toEqual([]);
       expect(await t.ctx.db.selectFrom('import_map').select('source_id').execute()).toEqual([]);
       expect(await t.ctx.db.selectFrom('api_keys').select('id').execute()).toEqual([]);
+    } finally {
+      await source.close();
+      await t.close();
+    }
+  });
+
+  it('is refused when an earlier import gave a source row another id here', async () => {
+    const source = await createCurrentSource();
+    const t = await startTestApp({ seed: false });
+    try {
+      await fillGappedSource(source);
+      // An import that renumbered brought the current portal's user 40 as user 1.
+      const earlier = await createLocalUser(t.ctx.db, { username: 'luka.lukic@unizg.hr', password: 'Dovoljno-duga-lozinka-1' });
+      await t.ctx.db.insertInto('import_map').values({ source_table: 'backend_user', source_id: 40, target_id: earlier.id, row_hash: 'earlier' }).execute();
+      const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+      expect(report.collisions).toEqual([{ table: 'users', id: earlier.id, sourceTable: 'backend_user', sourceId: 40, here: 'imported earlier under another id' }]);
+      expect(await t.ctx.db.selectFrom('users').select('id').execute()).toEqual([{ id: earlier.id }]);
+      expect(await t.ctx.db.selectFrom('projects').select('id').execute()).toEqual([]);
+    } finally {
+      await source.close();
+      await t.close();
+    }
+  });
+
+  it('is refused on a portal with demo data, the report naming only the demo rows whose ids (or modulefile names) the source has', async () => {
+    const source = await createCurrentSource();
+    const t = await startTestApp();
+    try {
+      await fillGappedSource(source);
+      const sourceIds: Record<string, Set<number>> = Object.fromEntries(Object.entries(GAPPED_IDS).map(([table, ids]) => [table, new Set<number>(ids)]));
+      const demoUsers = (await t.ctx.db.selectFrom('users').select(['id', 'username']).orderBy('id').execute()).map((u) => ({ ...u, id: Number(u.id) }));
+      const report = await importCurrent(t.ctx.db, source.db, t.ctx.schemas);
+      const overlapping = demoUsers.filter((u) => sourceIds.users.has(u.id)).map((u) => ({ table: 'users', id: u.id, sourceTable: 'backend_user', sourceId: u.id, here: `user ${u.username}` }));
+      expect(overlapping.length).toBeGreaterThan(0);
+      expect(report.collisions.filter((c) => c.table === 'users')).toEqual(overlapping);
+      // Beside the ids, only a modulefile the demo lists under another id than the source's (the same software twice).
+      expect(report.collisions.filter((c) => !sourceIds[c.table]?.has(c.id))).toEqual([
+        expect.objectContaining({ table: 'science_software', sourceId: 17, here: expect.stringMatching(/^modulefile orca\/5\.0\.4, which the source has under id 17$/) }),
+      ]);
+      expect(await t.ctx.db.selectFrom('import_map').select('source_id').execute()).toEqual([]);
+      expect((await t.ctx.db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => Number(u.id))).toEqual(demoUsers.map((u) => u.id));
     } finally {
       await source.close();
       await t.close();

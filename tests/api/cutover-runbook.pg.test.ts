@@ -64,6 +64,27 @@ describe('the cutover runbook, step by step', () => {
     expect(compared.code).toBe(0);
   });
 
+  it('prints a difference planted in the current portal’s answer, and exits 1', async () => {
+    let planted = '';
+    standIn.plant('accounting/projectsusers', (rows) =>
+      rows.map((r, i) => {
+        if (i !== 0) return r;
+        planted = String(r.sifra);
+        return { ...r, approved_resources: [...(r.approved_resources as string[]), 'GPU-BIGMEM'] };
+      }),
+    );
+    try {
+      const compared = await outcome(importCurrent('--compare-clients', '--current-url', standIn.url, '--current-key', key, '--portal-url', portal!.url));
+      const lines = compared.stdout.trim().split('\n');
+      expect(lines.find((l) => l.startsWith('accounting/projectsusers: '))).toMatch(/^accounting\/projectsusers: ([1-9]\d*) rows in the current portal, \1 here, 1 difference$/);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {2}project ${planted}: approved_resources is \\[.*"GPU-BIGMEM".*\\] there, \\[.*\\] here$`)));
+      expect(lines.at(-1)).toBe('The clusters would see 1 difference: do not switch them yet.');
+      expect(compared.code).toBe(1);
+    } finally {
+      standIn.plant('accounting/projectsusers', (rows) => rows);
+    }
+  });
+
   it('says the clusters would see a difference, and exits 1, when the current portal changed since', async () => {
     await source.db.deleteFrom('backend_sshpublickey').where('id', '=', (await source.db.selectFrom('backend_sshpublickey').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id).execute();
     const compared = await outcome(importCurrent('--compare-clients', '--current-url', standIn.url, '--current-key', key, '--portal-url', portal!.url));

@@ -132,7 +132,7 @@ describe('external API for provisioning', () => {
     await revokeApiKey(t.ctx.db, revoked.split('.')[0]);
     const res = await get('/api/v1/accounting/projectsusers', `Api-Key ${revoked}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.', status: { code: 403 } });
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 });
 

@@ -1,17 +1,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { apiKey } from '../support/accounting';
+import { apiKey, endTimeMonthsAgo, ingest } from '../support/accounting';
+import usageRecords from '../../schemas/api/usage-records.json';
 
-/** The field tables of docs/external-api.md, by route heading: field path → documented type. */
-function documentedFields(): Map<string, Map<string, string>> {
+type Table = Map<string, string>;
+
+/** The rows of the field tables in a piece of docs/external-api.md: field path → documented type. */
+const tableOf = (text: string): Table => new Map([...text.matchAll(/^\| `([^`]+)` \| ([^|]+) \| [^|]+ \|$/gm)].map(([, field, type]) => [field, type.trim()]));
+
+/**
+ * The field tables of docs/external-api.md by route heading (`GET /api/v1/sshkeys`): the answer's,
+ * and for a route that takes a body, the body's (`### A record`) apart from the answer's (`### The answer`).
+ */
+function documentedFields(): Map<string, { answer: Table; record?: Table }> {
   const text = readFileSync(path.join(__dirname, '../../docs/external-api.md'), 'utf8');
-  const routes = new Map<string, Map<string, string>>();
+  const routes = new Map<string, { answer: Table; record?: Table }>();
   for (const section of text.split(/^## /m).slice(1)) {
-    const route = /^`GET (\/api\/v1\/[^`]+)`/.exec(section)?.[1];
+    const route = /^`((?:GET|POST) \/api\/v1\/[^`]+)`/.exec(section)?.[1];
     if (!route) continue;
-    const rows = [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| [^|]+ \|$/gm)];
-    routes.set(route, new Map(rows.map(([, field, type]) => [field, type.trim()])));
+    const parts = section.split(/^### /m);
+    const record = parts.find((p) => p.startsWith('A record'));
+    const answer = parts.find((p) => p.startsWith('The answer'));
+    routes.set(route, record ? { record: tableOf(record), answer: tableOf(answer ?? '') } : { answer: tableOf(section) });
   }
   return routes;
 }
@@ -30,7 +41,8 @@ function fieldsOf(value: unknown, documented: Map<string, string>, prefix = '', 
     const field = `${prefix}${key}`;
     if (documented.get(field) === 'object' || documented.get(field) === 'array of strings' || (v === null && documented.has(field))) {
       out.set(field, (out.get(field) ?? new Set()).add(typeOf(v)));
-    } else if (Array.isArray(v) && v.some((item) => item && typeof item === 'object')) {
+    } else if (Array.isArray(v) && (v.length === 0 || v.some((item) => item && typeof item === 'object'))) {
+      // A list of objects (an empty one shows none of its fields).
       for (const item of v) fieldsOf(item, documented, `${field}[].`, out);
     } else if (v && typeof v === 'object' && !Array.isArray(v)) {
       fieldsOf(v, documented, `${field}.`, out);
@@ -39,8 +51,17 @@ function fieldsOf(value: unknown, documented: Map<string, string>, prefix = '', 
   return out;
 }
 
-/** Whether a seen type is what the document says (a number may be whole). */
-const allowed = (documented: string, seen: string) => documented === seen || (documented === 'number' && seen === 'integer');
+/** Whether a seen type is what the document says (`string or null`: either; a number may be whole). */
+const allowed = (documented: string, seen: string) =>
+  documented.split(' or ').some((type) => type === seen || (type === 'number' && seen === 'integer'));
+
+/** The fields of answer rows that the document does not list, and those of another type than it says. */
+function contractProblems(rows: unknown[], table: Table): { fields: string[]; wrong: string[] } {
+  const seen = new Map<string, Set<string>>();
+  for (const row of rows) for (const [field, types] of fieldsOf(row, table)) seen.set(field, new Set([...(seen.get(field) ?? []), ...types]));
+  const wrong = [...seen].flatMap(([field, types]) => [...types].filter((type) => !allowed(table.get(field) ?? '', type)).map((type) => `${field}: ${type}, documented ${table.get(field)}`));
+  return { fields: [...seen.keys()].sort(), wrong };
+}
 
 describe('the machine clients’ contract (docs/external-api.md)', () => {
   let t: TestApp;
@@ -53,8 +74,14 @@ describe('the machine clients’ contract (docs/external-api.md)', () => {
   });
   afterAll(() => t.close());
 
-  it('documents the three lists the clusters read', () => {
-    expect([...documented.keys()]).toEqual(['/api/v1/usersprojects', '/api/v1/sshkeys', '/api/v1/accounting/projectsusers']);
+  it('documents the three lists the clusters read and the usage ingest', () => {
+    expect([...documented.keys()]).toEqual([
+      'GET /api/v1/usersprojects',
+      'GET /api/v1/sshkeys',
+      'GET /api/v1/accounting/projectsusers',
+      'POST /api/v1/accounting/records?resource=<cluster>',
+      'GET /api/v1/accounting/records?resource=<cluster>',
+    ]);
   });
 
   it.each(['/api/v1/usersprojects', '/api/v1/sshkeys', '/api/v1/accounting/projectsusers'])('answers %s with exactly the documented fields and types', async (route) => {
@@ -62,11 +89,9 @@ describe('the machine clients’ contract (docs/external-api.md)', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as unknown[];
     expect(rows.length).toBeGreaterThan(0);
-    const table = documented.get(route)!;
-    const seen = new Map<string, Set<string>>();
-    for (const row of rows) for (const [field, types] of fieldsOf(row, table)) seen.set(field, new Set([...(seen.get(field) ?? []), ...types]));
-    expect([...seen.keys()].sort()).toEqual([...table.keys()].sort());
-    const wrong = [...seen].flatMap(([field, types]) => [...types].filter((type) => !allowed(table.get(field)!, type)).map((type) => `${field}: ${type}, documented ${table.get(field)}`));
+    const table = documented.get(`GET ${route}`)!.answer;
+    const { fields, wrong } = contractProblems(rows, table);
+    expect(fields).toEqual([...table.keys()].sort());
     expect(wrong).toEqual([]);
   });
 
@@ -84,6 +109,81 @@ describe('the machine clients’ contract (docs/external-api.md)', () => {
     const writer = await apiKey(t, ['accounting:write']);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/sshkeys', headers: { authorization: `Api-Key ${writer}` } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ detail: 'You do not have permission to perform this action.', status: { key: 'apiKeyScope' } });
+    expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+  });
+  describe('the usage ingest', () => {
+    let writer: string;
+    let login: string;
+    let code: string;
+    const job = (jobid: string, fields: Record<string, unknown> = {}) => ({ jobid, user: login, project: code, end_time: endTimeMonthsAgo(1), walltime: 3600, ncpus: 2, ...fields });
+    const storedIds = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/accounting/records?resource=supek', headers: { authorization: `Api-Key ${writer}` } })).json() as string[];
+
+    beforeAll(async () => {
+      writer = await apiKey(t, ['accounting:write']);
+      const [member] = (await t.app.inject({ method: 'GET', url: '/api/v1/usersprojects', headers: { authorization: `Api-Key ${key}` } })).json() as {
+        user: { person_username: string };
+        project: { identifier: string };
+      }[];
+      login = member.user.person_username;
+      code = member.project.identifier;
+    });
+
+    it('documents every field a record may have, as the body schema types it', () => {
+      const record = documented.get('POST /api/v1/accounting/records?resource=<cluster>')!.record!;
+      const words = (type: string | string[]) => ([] as string[]).concat(type).join(' or ');
+      const schema = Object.entries(usageRecords.properties.usage.items.properties).map(([field, p]) => [field, words(p.type)]);
+      expect([...record].sort()).toEqual(schema.sort());
+    });
+
+    it('answers a batch it stores whole with 201 and the documented fields', async () => {
+      const res = await ingest(t, writer, 'supek', [job('contract-1'), job('contract-2')]);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: { code: 201 }, received: 2, stored: 2, skipped: [] });
+      const table = documented.get('POST /api/v1/accounting/records?resource=<cluster>')!.answer;
+      expect(contractProblems([res.json()], table)).toEqual({ fields: [...table.keys()].filter((f) => !f.startsWith('skipped[]')).sort(), wrong: [] });
+    });
+
+    it('answers a job sent again with 201, stored once and listed as skipped', async () => {
+      const res = await ingest(t, writer, 'supek', [job('contract-1')]);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ stored: 0, skipped: [{ row: 0, jobid: 'contract-1', reason: 'duplicate' }] });
+      const table = documented.get('POST /api/v1/accounting/records?resource=<cluster>')!.answer;
+      expect(contractProblems([res.json()], table)).toEqual({ fields: [...table.keys()].sort(), wrong: [] });
+    });
+
+    it.each([
+      ['an unknown user', [{ user: 'nonexisting' }], 'User nonexisting not found'],
+      ['two unknown users', [{ user: 'nonexisting2' }, { user: 'nonexisting1' }], 'Users nonexisting1, nonexisting2 not found'],
+      ['an unknown project', [{ project: 'nonexisting-project' }], 'Project nonexisting-project not found'],
+      ['an unknown project and an unknown user', [{ user: 'nonexisting' }, { project: 'nonexisting-project' }], 'Project nonexisting-project not found; user nonexisting not found'],
+    ])('answers rows naming %s with the current portal’s 404 and message, and stores the other rows', async (what, unknown, message) => {
+      const tag = what.replace(/\W+/g, '-');
+      const rows = [job(`${tag}-good`), ...unknown.map((fields, n) => job(`${tag}-${n}`, fields))];
+      const res = await ingest(t, writer, 'supek', rows);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().status).toEqual({ code: 404, message });
+      expect(res.json()).toMatchObject({ received: rows.length, stored: 1 });
+      const stored = await storedIds();
+      expect(stored).toContain(`${tag}-good`);
+      expect(stored.filter((id) => id.startsWith(`${tag}-`))).toEqual([`${tag}-good`]);
+    });
+
+    it('answers an unknown cluster and a record without end_time with 400, storing nothing', async () => {
+      const cluster = await ingest(t, writer, 'nonexisting', [job('bad-cluster')]);
+      expect(cluster.statusCode).toBe(400);
+      expect(cluster.json().status.message).toMatch(/^Nonexisting resource/);
+      const { end_time: _, ...noEnd } = job('no-end');
+      const missing = await ingest(t, writer, 'supek', [job('with-end'), noEnd]);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().status.message).toBe("usage[1].end_time: Missing 'end_time' field");
+      expect(await storedIds()).not.toContain('with-end');
+    });
+
+    it('lists the stored job ids of a cluster as strings', async () => {
+      const ids = await storedIds();
+      expect(ids).toEqual(expect.arrayContaining(['contract-1', 'contract-2']));
+      expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    });
   });
 });

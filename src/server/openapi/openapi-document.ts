@@ -44,6 +44,9 @@ export interface DocumentOptions {
   sessionCookie: string;
 }
 
+/** An external route's refused key: the current portal's body, `{"detail": "..."}`, and nothing else. */
+const REFUSED_KEY = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'], additionalProperties: false };
+
 const componentName = (docId: string) => shortNameOf(docId).replace(/\//g, '.');
 
 /** Rewrites every `$ref` below `node` (resolved against `base`) to `#/components/schemas/…`, collecting the documents reached. */
@@ -152,6 +155,8 @@ export function buildOpenApiDocument(schemas: SchemaSet, routes: readonly Docume
       };
     }
     responses.default = { description: 'An error: status.code is the HTTP status, status.message the words in the caller’s language.', content: { 'application/json': { schema: errorSchema } } };
+    if (route.access === 'api-key' && !responses['403'])
+      responses['403'] = { description: 'A refused key (missing, unknown, revoked, expired, or without the scope), as the current portal answers it.', content: { 'application/json': { schema: REFUSED_KEY } } };
     const security =
       route.access === 'api-key' ? [{ apiKey: [] }] : route.access === 'public' ? [] : [{ sessionCookie: [] }];
     const operation: Json = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { ApiError, CURRENT_PORTAL_DETAIL } from '../errors';
+import { ApiError, currentPortalRefusal } from '../errors';
 import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../services/sessions';
 import { verifyApiKey } from '../services/api-keys';
@@ -63,9 +63,9 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     if (access === 'api-key') {
       const header = request.headers.authorization;
       request.apiKey = await verifyApiKey(ctx.db, Array.isArray(header) ? header[0] : header);
-      if (!request.apiKey) throw new ApiError('apiKeyInvalid', undefined, { detail: CURRENT_PORTAL_DETAIL.notAuthenticated });
+      if (!request.apiKey) throw currentPortalRefusal('apiKeyInvalid');
       const scope = request.routeOptions.config?.scope;
-      if (!scope || !request.apiKey.scopes.includes(scope)) throw new ApiError('apiKeyScope', undefined, { detail: CURRENT_PORTAL_DETAIL.permissionDenied });
+      if (!scope || !request.apiKey.scopes.includes(scope)) throw currentPortalRefusal('apiKeyScope');
       return;
     }
     // Static assets: public GETs that never need to know who asks.

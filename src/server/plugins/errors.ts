@@ -47,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance, serviceKey: string):
   app.setErrorHandler((error: FastifyError & Partial<ApiError>, request, reply) => {
     const lang = requestLanguage(request.headers, cookieName);
     if (error instanceof ApiError) {
+      if (error.body) return reply.status(error.statusCode).send(error.body);
       return reply.status(error.statusCode).send(errorBody(error.key, error.messageIn(lang), error.extra));
     }
     if (error.validation) {

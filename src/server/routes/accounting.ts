@@ -34,15 +34,17 @@ export async function accountingRoutes(app: FastifyInstance, ctx: AppContext): P
         summary: 'A cluster reports job usage (API key, scope accounting:write); re-sent jobs are stored once.',
         checkedByHandler: { querystring: RESOURCE, body: ref('api/usage-records') },
         response: {
-          201: json('Every row stored.', ref('api/accounting-ingest-answer')),
-          200: json('Some rows skipped, each with its reason.', ref('api/accounting-ingest-answer')),
+          201: json('Stored; rows already stored or without a project of the cluster are listed in skipped.', ref('api/accounting-ingest-answer')),
+          404: json('A row names a user or project the portal does not have: those rows skipped, the rest stored (the current portal’s answer).', ref('api/accounting-ingest-answer')),
         },
       },
     },
     async (request, reply) => {
-      const report = await ingestUsage(db, ctx.schemas, request.query.resource, request.body);
-      const complete = report.skipped.length === 0;
-      return reply.status(complete ? 201 : 200).send({ status: { code: complete ? 201 : 200, message: report.message }, ...report });
+      // The current portal's contract (docs/external-api.md): 404 with its message when a row names
+      // someone or something unknown, the other rows stored all the same; else 201.
+      const { notFound, ...report } = await ingestUsage(db, ctx.schemas, request.query.resource, request.body);
+      const code = notFound ? 404 : 201;
+      return reply.status(code).send({ status: { code, message: notFound ?? report.message }, ...report });
     },
   );
 

@@ -21,8 +21,13 @@ export interface IngestReport {
   received: number;
   stored: number;
   skipped: SkippedRow[];
-  /** One line in the words of the current portal, e.g. `Project x not found; user y not found`. */
+  /** One line: the current portal's words first (`Project x not found; user y not found`), then this portal's counts. */
   message: string;
+  /**
+   * The current portal's message alone when a row named a user or project the portal does not
+   * have (the answer is then 404, as the current portal's), else null.
+   */
+  notFound: string | null;
 }
 
 /** Rows per statement: one JSON parameter each, so the size is bounded by memory, not parameters. */
@@ -217,6 +222,7 @@ export async function ingestUsage(
   const clauses: string[] = [];
   if (missingProjects.size) clauses.push(listed('project', [...missingProjects], true));
   if (missingUsers.size) clauses.push(listed('user', [...missingUsers], clauses.length === 0));
+  const notFound = clauses.length ? clauses.join('; ') : null;
   const duplicates = skipped.filter((s) => s.reason === 'duplicate').length;
   if (duplicates) clauses.push(`${duplicates} already stored`);
   const unmatched = skipped.filter((s) => s.reason === 'no-matching-project').length;
@@ -227,6 +233,7 @@ export async function ingestUsage(
     stored: stored.size,
     skipped,
     message: clauses.length ? clauses.join('; ') : `${stored.size} stored`,
+    notFound,
   };
 }
 

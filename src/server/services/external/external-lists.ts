@@ -55,6 +55,14 @@ function currentPortalState(schemas: SchemaSet) {
 }
 
 /**
+ * The requested amounts with each number written as text (`"4"`): the current portal stored and
+ * sent what its form posted, and a client written for it reads text (docs/external-api.md).
+ */
+const AMOUNTS_AS_TEXT = sql`CASE WHEN p.resources_numbers IS NULL THEN NULL ELSE coalesce((
+  SELECT jsonb_object_agg(e.key, CASE WHEN jsonb_typeof(e.value) = 'number' THEN to_jsonb(e.value #>> '{}') ELSE e.value END)
+  FROM jsonb_each(p.resources_numbers) e), '{}'::jsonb) END`;
+
+/**
  * GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`;
  * each project's state as the current portal would have sent it, or this portal's own (`detailed`).
  */
@@ -73,7 +81,7 @@ export function usersProjectsList(db: Kysely<Database>, schemas: SchemaSet, filt
             'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
             'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
           'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
-            'institute', p.institute, 'project_type', pt.name, 'resources_numbers', p.resources_numbers,
+            'institute', p.institute, 'project_type', pt.name, 'resources_numbers', ${AMOUNTS_AS_TEXT},
             'staff_resources_type', ${TAGS}, 'state', ${state}),
           'date_joined', m.date_joined)::text AS json
         FROM memberships m

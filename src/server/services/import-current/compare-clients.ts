@@ -5,8 +5,9 @@
  * by what names them to a person (a membership by username and project code, a key by cluster
  * login and fingerprint, a project by its code), so an id that changed is reported as a changed
  * id rather than a row gone and another come. Values are compared as the clusters read them: an
- * instant written in another time zone, a number written as text in `resources_numbers`, and the
- * order of a list of tags are not differences.
+ * instant written in another time zone, the order of a list of tags, and a blank amount in
+ * `resources_numbers` (`""`, which the import leaves out) beside none are not differences; a value
+ * of another JSON type (`4` for `"4"`) is, since a client reads the type.
  */
 
 /** The three lists the clusters read, by route. */
@@ -33,17 +34,16 @@ export interface ClientComparison {
 type Json = Record<string, unknown>;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
-const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** A value as a cluster reads it, for comparison. */
 function comparable(value: unknown, path: string): unknown {
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return new Date(value.replace(' ', 'T')).toISOString();
   if (path.endsWith('resources_numbers') && value && typeof value === 'object' && !Array.isArray(value)) {
-    // The current portal kept numbers as text and blanks as '' (docs/migration.md): the same numbers.
-    const numbers: Json = {};
-    for (const [k, v] of Object.entries(value as Json).sort(([a], [b]) => a.localeCompare(b)))
-      if (v !== '' && v !== null) numbers[k] = typeof v === 'string' && NUMBER_TEXT.test(v) ? Number(v) : v;
-    return numbers;
+    // The current portal kept blanks as '' and the import leaves them out (docs/migration.md); every
+    // other value is compared as sent, its type included.
+    const amounts: Json = {};
+    for (const [k, v] of Object.entries(value as Json).sort(([a], [b]) => a.localeCompare(b))) if (v !== '' && v !== null) amounts[k] = v;
+    return amounts;
   }
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return [...value].sort();
   return value;

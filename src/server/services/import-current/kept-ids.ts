@@ -1,5 +1,5 @@
 /**
- * Ids kept (docs/decisions/0590-imported-ids-kept.md): every row the import writes gets the id its
+ * Ids kept (docs/decisions/0590-imported-ids-and-keys-kept.md): every row the import writes gets the id its
  * source row has, because the clusters' provisioning derives Unix uids and gids from user and
  * project ids and keys its SSH-key cache by user id. Before anything is written the run looks for
  * rows here that hold an id a new source row needs; one such row refuses the whole run with a

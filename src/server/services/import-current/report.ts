@@ -111,7 +111,7 @@ export function reportLines(report: ImportReport, limit = 30): string[] {
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   if (report.collisions.length) {
     const lines = [
-      `Refused: ${report.collisions.length} rows here hold ids that rows of the current portal need, and ids are kept (the clusters derive uids and gids from them). Nothing was written.`,
+      `Refused: ${report.collisions.length === 1 ? '1 row here holds an id that a row of the current portal needs' : `${report.collisions.length} rows here hold ids that rows of the current portal need`}, and ids are kept (the clusters derive uids and gids from them). Nothing was written.`,
       'Import into a portal database that holds no rows of its own, or remove these rows first (docs/migration.md):',
     ];
     for (const c of report.collisions.slice(0, limit)) lines.push(`  ${c.table} ${c.id}: ${c.here} — needed by ${c.sourceTable} ${c.sourceId}`);
