@@ -260,12 +260,12 @@ export type GrantRulesGrants = GrantRulesGrant[];
  */
 export type ProjectsList = ProjectsListRow[];
 /**
- * How long the portal keeps personal data no longer needed (GDPR Art. 5(1)(e)). Each rule is applied by the retention job (one process at a time), counted for staff on the rules page before it runs, and its period is what the privacy notice at /ui/privacy states. days or years: the period. login-attempts: failed sign-in attempts with the network address and the username, by the time of the attempt (the sign-in limits need the last loginWindowMinutes of rules/constants.json). ended-sessions: sessions by the time they ended. sent-mails: mails of the outbox by the time they were sent. inactive-users: a user who is a member of no active project and has not signed in for the period (counted from joining when they never did) is reduced to what the projects' history needs (username and name); their national id, e-mail addresses, password, keys, sessions, invitations sent to their address and mail preferences are removed. Staff are never reduced.
+ * How long the portal keeps personal data no longer needed (GDPR Art. 5(1)(e)). Each rule is applied by the retention job (one process at a time), counted for staff on the rules page before it runs, and its period is what the privacy notice at /ui/privacy states. days or years: the period. login-attempts: failed sign-in attempts with the network address and the username, by the time of the attempt (the sign-in limits need the last loginWindowMinutes of rules/constants.json). sent-mails: mails of the outbox by the time they were sent. inactive-users: a user who is a member of no active project and has not signed in for the period (counted from joining when they never did) is reduced to what the projects' history needs (username and name); their national id, e-mail addresses, password, keys, sessions, invitations sent to their address and mail preferences are removed. Staff are never reduced. Sessions have no rule: a session is deleted when it ends (sign-out, its idle time, its expiry), so no ended session is kept.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RetentionRule".
  */
-export type RetentionRule = 'login-attempts' | 'ended-sessions' | 'sent-mails' | 'inactive-users';
+export type RetentionRule = 'login-attempts' | 'sent-mails' | 'inactive-users';
 /**
  * Answer of GET /api/v1/internal/retention/ (staff): for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce).
  *

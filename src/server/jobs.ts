@@ -35,7 +35,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   const jobs: Job[] = [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db, ctx.config.sessions) },
     { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
-    // Sign-in attempts, ended sessions, sent mails and long-inactive users (rules/retention.json);
+    // Sign-in attempts, mails and long-inactive users (rules/retention.json); sessions go as they end;
     // one process at a time applies them, the others skip the round.
     {
       name: 'retention',

@@ -22,7 +22,6 @@ const listedCookies = privacy.properties.cookies.const.map((c) => c.name.split('
 /** The period texts the notice must show, in each language, by retention rule. */
 const PERIODS: Record<string, { hr: string; en: string }> = {
   'login-attempts': { hr: '1 dan', en: '1 day' },
-  'ended-sessions': { hr: '30 dana', en: '30 days' },
   'sent-mails': { hr: '365 dana', en: '365 days' },
   'inactive-users': { hr: '5 godina', en: '5 years' },
 };

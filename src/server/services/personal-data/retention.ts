@@ -50,8 +50,6 @@ async function countOf(db: Db, rule: RetentionRule, cutoff: Date): Promise<numbe
   switch (rule) {
     case 'login-attempts':
       return (await db.selectFrom('login_attempts').select(count).where('attempted_at', '<', cutoff).executeTakeFirstOrThrow()).n;
-    case 'ended-sessions':
-      return (await db.selectFrom('sessions').select(count).where('expires_at', '<', cutoff).executeTakeFirstOrThrow()).n;
     case 'sent-mails':
       return (await db.selectFrom('outbox').select(count).where('sent_at', 'is not', null).where('sent_at', '<', cutoff).executeTakeFirstOrThrow()).n;
     case 'inactive-users':
@@ -112,8 +110,6 @@ async function removeOf(trx: Transaction<Database>, rule: RetentionRule, cutoff:
   switch (rule) {
     case 'login-attempts':
       return Number((await trx.deleteFrom('login_attempts').where('attempted_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
-    case 'ended-sessions':
-      return Number((await trx.deleteFrom('sessions').where('expires_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
     case 'sent-mails':
       return Number((await trx.deleteFrom('outbox').where('sent_at', 'is not', null).where('sent_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
     case 'inactive-users':
