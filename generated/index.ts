@@ -267,32 +267,6 @@ export type ProjectsList = ProjectsListRow[];
  */
 export type RetentionRule = 'login-attempts' | 'sent-mails' | 'inactive-users';
 /**
- * Answer of GET /api/v1/internal/retention/ (staff): for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce), and in tables how many rows of each table it would remove (for inactive-users: the reduced users' keys, sessions, sign-in attempts, invitations, mails, digest items, mutes and registry answers). The counts are the removal itself, rolled back, so a run removes exactly these.
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "RetentionDue".
- */
-export type RetentionDue = {
-  rule: RetentionRule;
-  period: {
-    unit: 'days' | 'years';
-    count: number;
-  };
-  rows: number;
-  tables: {
-    table:
-      | 'login_attempts'
-      | 'outbox'
-      | 'ssh_keys'
-      | 'sessions'
-      | 'invites'
-      | 'digest_items'
-      | 'project_mail_mutes'
-      | 'registry_snapshots';
-    rows: number;
-  }[];
-}[];
-/**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1631,6 +1605,35 @@ export interface ProjectTimelineEvent {
   dateEnd?: string;
   member?: PersonName;
   role?: string;
+}
+/**
+ * Answer of GET /api/v1/internal/retention/ (staff). applying: whether the retention job applies the rules (false while RETENTION_APPLY=false holds it; the counts are shown either way). rules: for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce), and in tables how many rows of each table it would remove (for inactive-users: the reduced users' keys, sessions, sign-in attempts, invitations, mails, digest items, mutes and registry answers). The counts are the removal itself, rolled back, so a run removes exactly these.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RetentionDue".
+ */
+export interface RetentionDue {
+  applying: boolean;
+  rules: {
+    rule: RetentionRule;
+    period: {
+      unit: 'days' | 'years';
+      count: number;
+    };
+    rows: number;
+    tables: {
+      table:
+        | 'login_attempts'
+        | 'outbox'
+        | 'ssh_keys'
+        | 'sessions'
+        | 'invites'
+        | 'digest_items'
+        | 'project_mail_mutes'
+        | 'registry_snapshots';
+      rows: number;
+    }[];
+  }[];
 }
 /**
  * Body of PUT /api/v1/internal/rule-drafts/{id}/file (rules editors): the new text of one schema file of the draft, or null to remove the file. The document's $id must name the file.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { periodicJobs } from '../../src/server/jobs';
 import { applyRetention } from '../../src/server/services/personal-data/retention';
 import { startTestApp, type Caller, type TestApp } from '../support/test-app';
 import { addProject, addUser } from '../support/fixtures';
@@ -20,8 +21,9 @@ describe('retention of personal data', () => {
   const countsOf = async (who: Caller) => {
     const res = await t.app.inject({ method: 'GET', url: RETENTION, headers: { cookie: who.cookie } });
     expect(res.statusCode).toBe(200);
-    const due = res.json() as { rule: string; rows: number; tables: { table: string; rows: number }[] }[];
-    return Object.fromEntries(due.map((r) => [r.rule, { rows: r.rows, tables: Object.fromEntries(r.tables.map((x) => [x.table, x.rows])) }]));
+    const due = res.json() as { applying: boolean; rules: { rule: string; rows: number; tables: { table: string; rows: number }[] }[] };
+    expect(due.applying).toBe(true);
+    return Object.fromEntries(due.rules.map((r) => [r.rule, { rows: r.rows, tables: Object.fromEntries(r.tables.map((x) => [x.table, x.rows])) }]));
   };
 
   beforeAll(async () => {
@@ -167,5 +169,30 @@ describe('retention of personal data', () => {
     const recent = await t.login('recent');
     expect((await t.app.inject({ method: 'GET', url: RETENTION, headers: { cookie: recent.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: RETENTION })).statusCode).toBe(401);
+  });
+});
+
+/*
+ * RETENTION_APPLY=false holds the job for a cutover: no process schedules it, and staff still see
+ * what it would remove, with the notice that it is held.
+ */
+describe('retention held', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, config: { retentionApply: false } });
+  });
+  afterAll(() => t.close());
+
+  it('schedules no retention job and still shows the counts, saying the job is held', async () => {
+    expect(periodicJobs(t.ctx, t.app.log).map((j) => j.name)).not.toContain('retention');
+    expect(periodicJobs({ ...t.ctx, config: { ...t.ctx.config, retentionApply: true } }, t.app.log).map((j) => j.name)).toContain('retention');
+    await t.ctx.db.insertInto('login_attempts').values({ key: 'user|late', attempted_at: ago(3 * DAY) }).execute();
+    await addUser(t.ctx, 'staffer', { is_staff: true });
+    const staff = await t.login('staffer');
+    const res = await t.app.inject({ method: 'GET', url: RETENTION, headers: { cookie: staff.cookie } });
+    expect(res.statusCode).toBe(200);
+    const due = res.json() as { applying: boolean; rules: { rule: string; rows: number }[] };
+    expect(due.applying).toBe(false);
+    expect(due.rules.find((r) => r.rule === 'login-attempts')?.rows).toBe(1);
   });
 });

@@ -125,9 +125,9 @@ test('staff download a user’s data and see what the retention job would remove
 
   await page.goto('/ui/rules');
   const section = page.locator('[data-section="retention"]');
-  const counts = (await (await page.request.get('/api/v1/internal/retention/')).json()) as { rule: string; rows: number }[];
-  await expect(section.locator('tbody tr')).toHaveCount(counts.length);
-  await expect(section).toContainText('Završene sesije');
+  const counts = (await (await page.request.get('/api/v1/internal/retention/')).json()) as { rules: { rule: string; rows: number }[] };
+  await expect(section.locator('tbody tr')).toHaveCount(counts.rules.length);
+  await expect(section).toContainText('Pokušaji prijave s mrežnom adresom');
   await expect(section).toContainText('5 godina');
   await checkBothWidths(page, 'rules with retention');
 });

@@ -10,7 +10,7 @@ import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
 import { RulesSection } from './rules-section';
 import { RuleTable, type RuleColumn } from './rule-table';
 
-type Due = RetentionDue[number];
+type Due = RetentionDue['rules'][number];
 
 /**
  * The retention rules (rules/retention.json) with how many rows the retention job would remove if
@@ -50,7 +50,10 @@ export function RetentionSection({ catalog }: { catalog: SchemaCatalog }) {
       ) : isError || !data ? (
         <Message error content={t('rules.retention.loadFailed')} />
       ) : (
-        <RuleTable label={t('rules.retention.heading')} columns={columns} rows={data} rowKey={(row) => row.rule} />
+        <>
+          {data.applying ? null : <Message warning data-retention-held="" content={t('rules.retention.held')} />}
+          <RuleTable label={t('rules.retention.heading')} columns={columns} rows={data.rules} rowKey={(row) => row.rule} />
+        </>
       )}
     </RulesSection>
   );
