@@ -1490,6 +1490,15 @@ export interface PersonalData {
     created_at: string;
     expires_at: string;
     federation: string | null;
+    last_used_at: string;
+    /**
+     * The network address the session was last used from.
+     */
+    ip: string;
+    /**
+     * The browser (its User-Agent) that signed in.
+     */
+    user_agent: string;
   }[];
   login_attempts: {
     attempted_at: string;
