@@ -265,26 +265,12 @@ export type GrantRulesGrants = GrantRulesGrant[];
  */
 export type ProjectsList = ProjectsListRow[];
 /**
- * How long the portal keeps personal data no longer needed (GDPR Art. 5(1)(e)). Each rule is applied by the retention job (one process at a time), counted for staff on the rules page before it runs, and its period is what the privacy notice at /ui/privacy states. days or years: the period. login-attempts: failed sign-in attempts with the network address and the username, by the time of the attempt (the sign-in limits need the last loginWindowMinutes of rules/constants.json). ended-sessions: sessions by the time they ended. sent-mails: mails of the outbox by the time they were sent. inactive-users: a user who is a member of no active project and has not signed in for the period (counted from joining when they never did) is reduced to what the projects' history needs (username and name); their national id, e-mail addresses, password, keys, sessions, invitations sent to their address and mail preferences are removed. Staff are never reduced.
+ * How long the portal keeps personal data no longer needed (GDPR Art. 5(1)(e)). Each rule is applied by the retention job (one process at a time), counted for staff on the rules page before it runs, and its period is what the privacy notice at /ui/privacy states. days or years: the period. login-attempts: failed sign-in attempts with the network address and the username, by the time of the attempt (the sign-in limits need the last loginWindowMinutes of rules/constants.json). sent-mails: mails of the outbox by the time they were sent, or by the time they were written when they were never sent. inactive-users: a user who is a member of no active project and has not signed in for the period (counted from joining when they never did) is reduced to what the projects' history needs (username and name); their national id, unique id, e-mail addresses, password, keys, sessions, sign-in attempts, invitations sent to their address or national id, mails to them and mail preferences are removed, and so are their national id and unique id where the projects' history names them. Staff are never reduced. Sessions have no rule: a session is deleted when it ends (sign-out, its idle time, its expiry), so no ended session is kept.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RetentionRule".
  */
-export type RetentionRule = 'login-attempts' | 'ended-sessions' | 'sent-mails' | 'inactive-users';
-/**
- * Answer of GET /api/v1/internal/retention/ (staff): for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce).
- *
- * This interface was referenced by `PortalSchemas`'s JSON-Schema
- * via the `definition` "RetentionDue".
- */
-export type RetentionDue = {
-  rule: RetentionRule;
-  period: {
-    unit: 'days' | 'years';
-    count: number;
-  };
-  rows: number;
-}[];
+export type RetentionRule = 'login-attempts' | 'sent-mails' | 'inactive-users';
 /**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
@@ -1489,6 +1475,15 @@ export interface PersonalData {
     created_at: string;
     expires_at: string;
     federation: string | null;
+    last_used_at: string;
+    /**
+     * The network address the session was last used from.
+     */
+    ip: string;
+    /**
+     * The browser (its User-Agent) that signed in.
+     */
+    user_agent: string;
   }[];
   login_attempts: {
     attempted_at: string;
@@ -1624,6 +1619,35 @@ export interface ProjectTimelineEvent {
   dateEnd?: string;
   member?: PersonName;
   role?: string;
+}
+/**
+ * Answer of GET /api/v1/internal/retention/ (staff). applying: whether the retention job applies the rules (false while RETENTION_APPLY=false holds it; the counts are shown either way). rules: for each rule of rules/retention.json, its period and how many rows the retention job would remove if it ran now (for inactive-users: how many users it would reduce), and in tables how many rows of each table it would remove (for inactive-users: the reduced users' keys, sessions, sign-in attempts, invitations, mails, digest items, mutes and registry answers). The counts are the removal itself, rolled back, so a run removes exactly these.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RetentionDue".
+ */
+export interface RetentionDue {
+  applying: boolean;
+  rules: {
+    rule: RetentionRule;
+    period: {
+      unit: 'days' | 'years';
+      count: number;
+    };
+    rows: number;
+    tables: {
+      table:
+        | 'login_attempts'
+        | 'outbox'
+        | 'ssh_keys'
+        | 'sessions'
+        | 'invites'
+        | 'digest_items'
+        | 'project_mail_mutes'
+        | 'registry_snapshots';
+      rows: number;
+    }[];
+  }[];
 }
 /**
  * Body of PUT /api/v1/internal/rule-drafts/{id}/file (rules editors): the new text of one schema file of the draft, or null to remove the file. The document's $id must name the file.

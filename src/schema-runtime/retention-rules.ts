@@ -7,7 +7,7 @@ import type { RetentionRule } from '../../generated';
 import type { SchemaCatalog } from './schema-catalog';
 
 /** The rules the code knows how to apply, in the order of rules/retention.json's description. */
-export const RETENTION_RULES = ['login-attempts', 'ended-sessions', 'sent-mails', 'inactive-users'] as const satisfies readonly RetentionRule[];
+export const RETENTION_RULES = ['login-attempts', 'sent-mails', 'inactive-users'] as const satisfies readonly RetentionRule[];
 
 /** A period: whole days or whole years. */
 export type RetentionPeriod = { unit: 'days' | 'years'; count: number };

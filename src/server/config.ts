@@ -30,6 +30,11 @@ export interface ServerConfig {
   clientDir: string;
   /** Start background jobs (outbox sender, cleanups). */
   jobs: boolean;
+  /**
+   * RETENTION_APPLY: the retention job applies rules/retention.json. Off, it is held (nothing is
+   * removed) while staff still see on /ui/rules what it would remove: for a cutover (docs/migration.md).
+   */
+  retentionApply: boolean;
   /** Watch the schema folder and put a good edit live without a restart (services/schema-live). */
   schemasWatch: boolean;
   /** RULES_EDITOR_GROUP: the group (user_groups) whose members edit the rules; unset: superusers only. */
@@ -243,6 +248,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true, 'JOBS'),
+    retentionApply: flag(env.RETENTION_APPLY, true, 'RETENTION_APPLY'),
     schemasWatch: flag(env.SCHEMAS_WATCH, true, 'SCHEMAS_WATCH'),
     rulesEditorGroup: env.RULES_EDITOR_GROUP || undefined,
     rulesSecondEditor: flag(env.RULES_SECOND_EDITOR, false, 'RULES_SECOND_EDITOR'),

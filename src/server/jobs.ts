@@ -20,32 +20,35 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-interface Job {
+/** A periodic job: its name (in logs and metrics), its interval and one round. */
+export interface Job {
   name: string;
   everyMs: number;
   run(): Promise<unknown>;
 }
 
-/**
- * Runs the periodic jobs inside the server process. Every job is safe to run from several
- * processes at once (deletes of expired rows, claimed outbox rows, digests and summaries claimed by
- * unique rows, the retention rules under an advisory lock), so scaling out needs no leader.
- */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
-  const jobs: Job[] = [
+/** The periodic jobs this process runs, by its configuration (the retention job only while RETENTION_APPLY is on). */
+export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
+  return [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db, ctx.config.sessions) },
     { name: 'purge-saml-requests', everyMs: 30 * 60_000, run: () => purgeExpiredRequests(ctx.db) },
-    // Sign-in attempts, ended sessions, sent mails and long-inactive users (rules/retention.json);
-    // one process at a time applies them, the others skip the round.
-    {
-      name: 'retention',
-      everyMs: RETENTION_EVERY_MS,
-      run: () =>
-        import('./services/personal-data/retention').then(async ({ applyRetention }) => {
-          const removed = await applyRetention(ctx.db, ctx.schemas);
-          for (const { rule, rows } of removed ?? []) if (rows) log.info({ rule, rows }, `retention ${rule}: removed ${rows}`);
-        }),
-    },
+    // Sign-in attempts, mails and long-inactive users (rules/retention.json); sessions go as they end;
+    // one process at a time applies them, the others skip the round. RETENTION_APPLY=false holds them.
+    ...(ctx.config.retentionApply
+      ? [
+          {
+            name: 'retention',
+            everyMs: RETENTION_EVERY_MS,
+            run: () =>
+              import('./services/personal-data/retention').then(async ({ applyRetention }) => {
+                const removed = await applyRetention(ctx.db, ctx.schemas);
+                for (const { rule, rows, tables } of removed ?? []) {
+                  if (rows) log.info({ rule, rows, tables: tables.filter((t) => t.rows) }, `retention ${rule}: removed ${rows}`);
+                }
+              }),
+          },
+        ]
+      : []),
     {
       name: 'flag-inactive-users',
       everyMs: 2 * 60_000,
@@ -96,6 +99,16 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
           },
         ]),
   ];
+}
+
+/**
+ * Runs the periodic jobs inside the server process. Every job is safe to run from several
+ * processes at once (deletes of expired rows, claimed outbox rows, digests and summaries claimed by
+ * unique rows, the retention rules under an advisory lock), so scaling out needs no leader.
+ */
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
+  const jobs = periodicJobs(ctx, log);
+  if (!ctx.config.retentionApply) log.warn('retention held (RETENTION_APPLY=false): nothing past its period is removed; /ui/rules shows what would be');
   const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
   const started = import('./services/outbox')

@@ -70,6 +70,13 @@ describe('service provider metadata for registration', () => {
     // The portal's own privacy notice, in each language.
     expect(texts(ui, 'mdui:PrivacyStatementURL')).toEqual([`${t.ctx.config.publicUrl}/ui/privacy`, `${t.ctx.config.publicUrl}/ui/privacy/en`]);
   });
+
+  it('points eduGAIN’s metadata at the portal’s privacy notice too, in each language', async () => {
+    const xml = (await t.app.inject({ method: 'GET', url: '/saml2/edugain/metadata/' })).body;
+    const ui = uiInfo(xml);
+    expect(texts(ui, 'mdui:PrivacyStatementURL', 'xml:lang="hr"')).toEqual([`${t.ctx.config.publicUrl}/ui/privacy`]);
+    expect(texts(ui, 'mdui:PrivacyStatementURL', 'xml:lang="en"')).toEqual([`${t.ctx.config.publicUrl}/ui/privacy/en`]);
+  });
 });
 
 describe('service provider metadata from settings, and certificate rollover', () => {

@@ -6,7 +6,8 @@ import { seriousAxeFindings } from './helpers/axe';
 
 /*
  * Every page of the portal, per role and in both languages: axe-core finds no critical or serious
- * violation on the whole page (header, nav and footer included), and at 390 px the page does not
+ * violation on the whole page (header, nav and footer included), the footer links to the
+ * accessibility statement and the privacy notice, and at 390 px the page does not
  * scroll sideways, the language toggle is on screen; a desktop and a phone screenshot of each page
  * are kept in the test's output folder — except in CI, which keeps no output folder and where the
  * two full-page screenshots of some 100 pages were a good part of the walks' time.
@@ -17,6 +18,11 @@ const PHONE_WIDTH = 390;
 const langCookie = `${service.properties.serviceKey.const}-lang`;
 const NEVER_ISSUED_KEY = 'f'.repeat(64);
 const keepScreenshots = !process.env.CI;
+/** The footer's links to the accessibility statement and the privacy notice, by language. */
+const FOOTER: Record<Lang, { accessibility: string; privacy: string }> = {
+  hr: { accessibility: 'Izjava o pristupačnosti', privacy: 'Zaštita osobnih podataka' },
+  en: { accessibility: 'Accessibility statement', privacy: 'Privacy' },
+};
 
 interface Stop {
   name: string;
@@ -74,6 +80,8 @@ const anonymousStops: Stop[] = [
   { name: 'saml2-error-multiple', path: '/ui/saml2-error/edugainmultiple' },
   { name: 'saml2-error-other', path: '/ui/saml2-error/other' },
   { name: 'saml2-error-otherbrowser', path: '/ui/saml2-error/otherbrowser?federation=national' },
+  { name: 'accessibility', path: '/ui/accessibility' },
+  { name: 'privacy', path: '/ui/privacy' },
 ];
 
 const leadStops: Stop[] = [
@@ -88,6 +96,9 @@ const leadStops: Stop[] = [
   { name: 'public-keys', path: '/ui/public-keys' },
   { name: 'public-key-new', path: '/ui/public-keys/new' },
   { name: 'my-info', path: '/ui/my-info' },
+  { name: 'my-data', path: '/ui/my-info/data' },
+  { name: 'accessibility-signed-in', path: '/ui/accessibility' },
+  { name: 'privacy-signed-in', path: '/ui/privacy' },
   { name: 'project-accounting', path: '/ui/project-accounting' },
   { name: 'project-users-accounting', path: '/ui/project-users-accounting' },
   { name: 'my-accounting', path: '/ui/my-accounting' },
@@ -130,6 +141,11 @@ async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Pr
   expect(await page.locator('html').getAttribute('lang'), `${stop.name}: html lang`).toBe(lang);
   if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
   for (const finding of await seriousAxeFindings(page, null)) problems.push(`${stop.name} [${lang}] axe ${finding}`);
+  // The law asks both statements to be reachable from every page: the footer links to them.
+  const footer = page.getByRole('contentinfo');
+  for (const [href, name] of [['/ui/accessibility', FOOTER[lang].accessibility], ['/ui/privacy', FOOTER[lang].privacy]]) {
+    if (!(await footer.locator(`a[href="${href}"]`, { hasText: name }).isVisible())) problems.push(`${stop.name} [${lang}] footer has no link "${name}" to ${href}`);
+  }
 
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await page.waitForTimeout(150);

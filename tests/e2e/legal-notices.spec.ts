@@ -10,9 +10,10 @@ import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 
 /*
  * What the law asks the portal to publish and grant: the accessibility statement and the privacy
- * notice, reached from the footer of the login page and of the app, in Croatian and English,
- * axe-clean on the whole page and not wider than a phone; the periods the notice states are
- * rules/retention.json's; every cookie the browser holds is one the notice lists; a user downloads
+ * notice, reached from the footer of the login page and of the app, in Croatian and English
+ * signed out and signed in, axe-clean on the whole page and not wider than a phone; the periods the
+ * notice states are rules/retention.json's; every cookie the browser holds is one the notice lists
+ * (the language cookie, which the client writes, among them); a user downloads
  * a copy of their data and reads it on a page; staff download a user's and see the retention counts.
  */
 const PHONE_WIDTH = 390;
@@ -22,7 +23,6 @@ const listedCookies = privacy.properties.cookies.const.map((c) => c.name.split('
 /** The period texts the notice must show, in each language, by retention rule. */
 const PERIODS: Record<string, { hr: string; en: string }> = {
   'login-attempts': { hr: '1 dan', en: '1 day' },
-  'ended-sessions': { hr: '30 dana', en: '30 days' },
   'sent-mails': { hr: '365 dana', en: '365 days' },
   'inactive-users': { hr: '5 godina', en: '5 years' },
 };
@@ -80,15 +80,27 @@ test('signed out, the login page’s footer leads to both pages, in Croatian and
 });
 
 test('signed in, every page’s footer leads to them in the app’s frame, and a user downloads and reads their data', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginAs(page, 'lead');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Zaštita osobnih podataka' }).click();
   await expect(page).toHaveURL(/\/ui\/privacy$/);
   await expect(page.getByTestId('user-greeting')).toBeVisible();
   await expectNotice(page, 'hr');
+  await checkBothWidths(page, 'privacy signed in');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Izjava o pristupačnosti' }).click();
   await expectStatement(page, 'hr');
   await checkBothWidths(page, 'accessibility signed in');
+  // Both pages in English in the app's frame; the language is the client's own cookie.
+  await useLanguage(page, 'en');
+  await expect(page.getByTestId('user-greeting')).toBeVisible();
+  await expectStatement(page, 'en');
+  await checkBothWidths(page, 'accessibility signed in en');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/ui\/privacy$/);
+  await expectNotice(page, 'en');
+  await checkBothWidths(page, 'privacy signed in en');
+  expect((await context.cookies()).map((c) => c.name)).toContain(`${key}-lang`);
+  await useLanguage(page, 'hr');
 
   await page.goto('/ui/my-info');
   const downloading = page.waitForEvent('download');
@@ -103,10 +115,17 @@ test('signed in, every page’s footer leads to them in the app’s frame, and a
   await expect(page).toHaveURL(/\/ui\/my-info\/data$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preslika mojih podataka');
   await expect(page.locator('[data-section="projects"]')).toContainText(data.projects[0].identifier);
+  // Fields are labelled in the reader's language, not with the document's keys.
+  const profile = page.locator('[data-section="profile"]');
+  await expect(profile.getByRole('cell', { name: 'Korisničko ime', exact: true })).toBeVisible();
+  await expect(profile).not.toContainText('person_mail');
+  await expect(page.locator('[data-section="sessions"] th[data-field="user_agent"]')).toHaveText('Preglednik');
   await checkBothWidths(page, 'my data hr');
   await useLanguage(page, 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A copy of my data');
   await expect(page.getByRole('heading', { name: 'SSH public keys' })).toBeVisible();
+  await expect(profile.getByRole('cell', { name: 'Username', exact: true })).toBeVisible();
+  await expect(page.locator('[data-section="sessions"] th[data-field="ip"]')).toHaveText('Network address');
   await checkBothWidths(page, 'my data en');
 
   // Every cookie the browser holds now (the server's and the client's own) is listed in the notice.
@@ -126,9 +145,9 @@ test('staff download a user’s data and see what the retention job would remove
 
   await page.goto('/ui/rules');
   const section = page.locator('[data-section="retention"]');
-  const counts = (await (await page.request.get('/api/v1/internal/retention/')).json()) as { rule: string; rows: number }[];
-  await expect(section.locator('tbody tr')).toHaveCount(counts.length);
-  await expect(section).toContainText('Završene sesije');
+  const counts = (await (await page.request.get('/api/v1/internal/retention/')).json()) as { rules: { rule: string; rows: number }[] };
+  await expect(section.locator('tbody tr')).toHaveCount(counts.rules.length);
+  await expect(section).toContainText('Pokušaji prijave s mrežnom adresom');
   await expect(section).toContainText('5 godina');
   await checkBothWidths(page, 'rules with retention');
 });

@@ -38,6 +38,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: TestDatabase;
+  /** The name of every cookie any answer of this app has set (its Set-Cookie headers), whichever route sent it. */
+  cookiesSet: Set<string>;
   anonymous(): Promise<Caller>;
   login(username: string, password?: string): Promise<Caller>;
   close(): Promise<void>;
@@ -73,6 +75,12 @@ export async function startTestApp(
   const live = start && options.live ? await startLiveSchemas(ctx, handle, { dir: options.live.dir, set: schemas, docs: start.docs, watch: options.live.watch ?? false }) : undefined;
   if (live) live.live.log = () => undefined;
   const app = await buildApp(ctx, { logger: false });
+  const cookiesSet = new Set<string>();
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const header = reply.getHeader('set-cookie');
+    for (const line of header === undefined ? [] : Array.isArray(header) ? header : [String(header)]) cookiesSet.add(line.split('=')[0].trim());
+    return payload;
+  });
   const anonymous = async (): Promise<Caller> => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/sessionactive' });
     return { cookie: cookiesOf(res), csrf: res.json().csrftoken };
@@ -81,6 +89,7 @@ export async function startTestApp(
     app,
     ctx,
     database,
+    cookiesSet,
     anonymous,
     async login(username, password = username) {
       const anon = await anonymous();

@@ -9,9 +9,10 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
   return undefined;
 }
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** How long the language cookie is kept (the privacy notice's cookie list says it). */
+export const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The `document.cookie` assignment that stores the language for a year on the whole site. */
 export function languageCookie(serviceKey: string, locale: string): string {
-  return `${languageCookieName(serviceKey)}=${encodeURIComponent(locale)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  return `${languageCookieName(serviceKey)}=${encodeURIComponent(locale)}; path=/; max-age=${LANGUAGE_COOKIE_SECONDS}; SameSite=Lax`;
 }

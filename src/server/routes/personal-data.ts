@@ -35,7 +35,7 @@ export async function personalDataRoutes(app: FastifyInstance, ctx: AppContext):
 
   const due: RouteShape = {
     summary: 'Staff: how many rows each retention rule (rules/retention.json) would remove if the retention job ran now.',
-    response: { 200: json('Per rule, its period and the rows due.', ref('api/retention-due')) },
+    response: { 200: json('Whether the job applies the rules, and per rule its period and the rows due.', ref('api/retention-due')) },
   };
-  app.get('/api/v1/internal/retention/', { config: { access: 'staff' }, schema: due }, async () => retentionDue(db, ctx.schemas));
+  app.get('/api/v1/internal/retention/', { config: { access: 'staff' }, schema: due }, async () => ({ applying: ctx.config.retentionApply, rules: await retentionDue(db, ctx.schemas) }));
 }

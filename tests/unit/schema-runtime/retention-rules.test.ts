@@ -13,7 +13,6 @@ describe('retention rules', () => {
   it('reads each rule with its period', () => {
     expect(retentionRules(loadSchemaSet()).map((r) => [r.value, r.period])).toEqual([
       ['login-attempts', { unit: 'days', count: 1 }],
-      ['ended-sessions', { unit: 'days', count: 30 }],
       ['sent-mails', { unit: 'days', count: 365 }],
       ['inactive-users', { unit: 'years', count: 5 }],
     ]);

@@ -22,4 +22,11 @@ describe('readConfig: switches', () => {
     expect(() => readConfig({ ENABLE_EDUGAIN: value })).toThrow(`ENABLE_EDUGAIN must be one of 1, true, yes, on, 0, false, no, off, got "${value}"`);
     expect(() => readConfig({ DEMO: value })).toThrow(/^DEMO must be one of/);
   });
+
+  it('applies the retention rules unless RETENTION_APPLY holds them, and refuses a mistyped value', () => {
+    expect(readConfig({}).retentionApply).toBe(true);
+    expect(readConfig({ RETENTION_APPLY: 'false' }).retentionApply).toBe(false);
+    expect(readConfig({ RETENTION_APPLY: 'on' }).retentionApply).toBe(true);
+    expect(() => readConfig({ RETENTION_APPLY: 'hold' })).toThrow('RETENTION_APPLY must be one of 1, true, yes, on, 0, false, no, off, got "hold"');
+  });
 });

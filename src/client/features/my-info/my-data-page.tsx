@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Header, Loader, Message, Segment, Table } from 'semantic-ui-react';
@@ -45,16 +46,26 @@ const HEADING: Record<Section, string> = {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** A value as text: dates and times as the portal shows them, anything nested as JSON. */
-function shown(value: unknown): string {
+type T = TFunction;
+
+/** A field's label in the interface language; a field the catalogue does not name yet shows its key. */
+function fieldLabel(t: T, i18n: I18n, key: string): string {
+  const id = `myInfo.data.fields.${key}` as 'myInfo.data.fields.username';
+  return i18n.exists(id) ? String(t(id)) : key;
+}
+
+/** A value as text: dates and times as the portal shows them, yes or no, anything nested as JSON. */
+function shown(t: T, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return DATE_TIME.test(value) ? formatDateTime(value) : value;
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 /** A record as a two-column table of its fields. */
 function FieldTable({ record, label }: { record: Record<string, unknown>; label: string }) {
+  const { t, i18n } = useTranslation();
   return (
     <div className="my-data-box" tabIndex={0} role="region" aria-label={label}>
       <Table compact celled unstackable definition aria-label={label}>
@@ -62,8 +73,8 @@ function FieldTable({ record, label }: { record: Record<string, unknown>; label:
           {Object.entries(record).map(([key, value]) =>
             Array.isArray(value) ? null : (
               <Table.Row key={key}>
-                <Table.Cell>{key}</Table.Cell>
-                <Table.Cell className="my-data-value">{shown(value)}</Table.Cell>
+                <Table.Cell data-field={key}>{fieldLabel(t, i18n, key)}</Table.Cell>
+                <Table.Cell className="my-data-value">{shown(t, value)}</Table.Cell>
               </Table.Row>
             ),
           )}
@@ -75,6 +86,7 @@ function FieldTable({ record, label }: { record: Record<string, unknown>; label:
 
 /** A list of records as a table, a column per field. */
 function RowsTable({ rows, label, empty }: { rows: Record<string, unknown>[]; label: string; empty: string }) {
+  const { t, i18n } = useTranslation();
   if (!rows.length) return <p>{empty}</p>;
   const columns = Object.keys(rows[0]);
   return (
@@ -83,8 +95,8 @@ function RowsTable({ rows, label, empty }: { rows: Record<string, unknown>[]; la
         <Table.Header>
           <Table.Row>
             {columns.map((c) => (
-              <Table.HeaderCell key={c} scope="col">
-                {c}
+              <Table.HeaderCell key={c} scope="col" data-field={c}>
+                {fieldLabel(t, i18n, c)}
               </Table.HeaderCell>
             ))}
           </Table.Row>
@@ -94,7 +106,7 @@ function RowsTable({ rows, label, empty }: { rows: Record<string, unknown>[]; la
             <Table.Row key={i}>
               {columns.map((c) => (
                 <Table.Cell key={c} className="my-data-value">
-                  {shown(row[c])}
+                  {shown(t, row[c])}
                 </Table.Cell>
               ))}
             </Table.Row>
@@ -107,7 +119,7 @@ function RowsTable({ rows, label, empty }: { rows: Record<string, unknown>[]; la
 
 /** /ui/my-info/data — everything the portal holds about the signed-in user, section by section, as the download has it. */
 export default function MyDataPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, isLoading, isError } = useMyDataQuery();
   if (isLoading) return <Loader active inline="centered" />;
   if (isError || !data) return <Message error content={t('myInfo.data.loadFailed')} />;
@@ -137,7 +149,7 @@ export default function MyDataPage() {
                 {Object.entries(value as Record<string, unknown>)
                   .filter(([, v]) => Array.isArray(v))
                   .map(([key, v]) => (
-                    <RowsTable key={key} rows={v as Record<string, unknown>[]} label={`${heading}: ${key}`} empty={t('myInfo.data.empty')} />
+                    <RowsTable key={key} rows={v as Record<string, unknown>[]} label={`${heading}: ${fieldLabel(t, i18n, key)}`} empty={t('myInfo.data.empty')} />
                   ))}
               </Fragment>
             )}

@@ -10,7 +10,7 @@ import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
 import { RulesSection } from './rules-section';
 import { RuleTable, type RuleColumn } from './rule-table';
 
-type Due = RetentionDue[number];
+type Due = RetentionDue['rules'][number];
 
 /**
  * The retention rules (rules/retention.json) with how many rows the retention job would remove if
@@ -26,6 +26,22 @@ export function RetentionSection({ catalog }: { catalog: SchemaCatalog }) {
     { key: 'rule', header: t('rules.retention.rule'), cell: (row) => (labels.has(row.rule) ? text(labels.get(row.rule)!) : row.rule) },
     { key: 'period', header: t('rules.retention.period'), cell: (row) => retentionPeriodText(t, row.period, i18n.language) },
     { key: 'due', header: t('rules.retention.due'), cell: (row) => number(row.rows), numeric: true },
+    {
+      key: 'removes',
+      header: t('rules.retention.removes'),
+      cell: (row) =>
+        row.tables.length ? (
+          <ul className="retention-tables">
+            {row.tables.map(({ table, rows }) => (
+              <li key={table} data-table={table}>
+                {t(`rules.retention.tables.${table}`)}: {number(rows)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          t('rules.retention.removesNone')
+        ),
+    },
   ];
   return (
     <RulesSection id="retention" heading={t('rules.retention.heading')} intro={t('rules.retention.intro')}>
@@ -34,7 +50,10 @@ export function RetentionSection({ catalog }: { catalog: SchemaCatalog }) {
       ) : isError || !data ? (
         <Message error content={t('rules.retention.loadFailed')} />
       ) : (
-        <RuleTable label={t('rules.retention.heading')} columns={columns} rows={data} rowKey={(row) => row.rule} />
+        <>
+          {data.applying ? null : <Message warning data-retention-held="" content={t('rules.retention.held')} />}
+          <RuleTable label={t('rules.retention.heading')} columns={columns} rows={data.rules} rowKey={(row) => row.rule} />
+        </>
       )}
     </RulesSection>
   );

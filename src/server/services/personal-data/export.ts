@@ -87,7 +87,7 @@ export async function personalDataOf(db: Kysely<Database>, userId: number, now: 
       .where('x.user_id', '=', userId)
       .orderBy('p.identifier')
       .execute(),
-    db.selectFrom('sessions').select(['created_at', 'expires_at', 'saml_federation']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('sessions').select(['created_at', 'expires_at', 'saml_federation', 'last_used_at', 'ip', 'user_agent']).where('user_id', '=', userId).orderBy('created_at').execute(),
     db
       .selectFrom('login_attempts')
       .select(['key', 'attempted_at'])
@@ -158,7 +158,14 @@ export async function personalDataOf(db: Kysely<Database>, userId: number, now: 
       routine_mail: user.routine_mail,
       muted_projects: mutes.map((m) => ({ identifier: m.identifier, muted_at: iso(m.muted_at)! })),
     },
-    sessions: sessions.map((s) => ({ created_at: iso(s.created_at)!, expires_at: iso(s.expires_at)!, federation: s.saml_federation })),
+    sessions: sessions.map((s) => ({
+      created_at: iso(s.created_at)!,
+      expires_at: iso(s.expires_at)!,
+      federation: s.saml_federation,
+      last_used_at: iso(s.last_used_at)!,
+      ip: s.ip,
+      user_agent: s.user_agent,
+    })),
     login_attempts: attempts.map((a) => ({ attempted_at: iso(a.attempted_at)!, key: a.key })),
     mails: mails
       .filter((m) => listHolds(m.to_addr, addresses) || listHolds(m.cc_addr, addresses))

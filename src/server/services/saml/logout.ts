@@ -19,7 +19,7 @@ export interface FederatedLogout {
   federation: FederationName;
 }
 
-const LOGOUT_COOKIE_SECONDS = 10 * 60;
+export const LOGOUT_COOKIE_SECONDS = 10 * 60;
 
 function logoutCookieName(ctx: AppContext): string {
   return `${ctx.schemas.service.serviceKey}_saml_logout`;
