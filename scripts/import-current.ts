@@ -19,6 +19,10 @@ import { reportLines, unacceptedRefusals } from '../src/server/services/import-c
 import type { SourceDatabase } from '../src/server/services/import-current/source-tables';
 import { compareClientAnswers, comparisonLines, readClientAnswers } from '../src/server/services/import-current/compare-clients';
 import '../src/server/db/database';
+import type { Database } from '../src/server/db/tables';
+import type { SchemaSet } from '../src/schema-runtime';
+import { readConfig } from '../src/server/config';
+import { runProjectLifecycle } from '../src/server/services/projects/lifecycle';
 
 const USAGE = [
   'Usage: npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]',
@@ -68,6 +72,21 @@ export function readAccepted(file: string): { table: string; id: number }[] {
   if (!Array.isArray(list) || !list.every((a) => typeof a?.table === 'string' && Number.isInteger(a?.id)))
     throw new ImportUsageError(`--accept ${file} must hold a list of {"table": …, "id": …} or an import report`);
   return list.map((a) => ({ table: a.table, id: a.id }));
+}
+
+/**
+ * What the project lifecycle would change at its first run after the import: the current portal
+ * never expired a project by itself, so an imported project past its end date and grace would be
+ * expired (and its members dropped on the clusters) the minute the portal starts.
+ */
+export async function lifecycleOutlook(db: Kysely<Database>, schemas: SchemaSet): Promise<string[]> {
+  const due = await runProjectLifecycle({ db, schemas, config: readConfig() }, new Date(), { dryRun: true });
+  if (!due.expired && !due.ending) return [];
+  return [
+    '',
+    `At its first run the project lifecycle would expire ${due.expired} and move ${due.ending} to their ending state (the current portal did neither by itself).`,
+    'Start the portal with LIFECYCLE_APPLY=false until the clusters\' comparison says they will see no change (docs/migration.md).',
+  ];
 }
 
 /** The source URL with its password hidden, for messages. */
@@ -129,6 +148,7 @@ async function main(): Promise<number> {
         if (upkept.length) process.stdout.write(`\nafter the import: ${upkept.map((t) => `${t.action} ${t.table} (${(t.ms / 1000).toFixed(1)} s)`).join(', ')}\n`);
       }
       if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
+      if (!report.dryRun) for (const line of await lifecycleOutlook(db, schemas)) process.stdout.write(`${line}\n`);
       const open = unacceptedRefusals(report).length;
       if (open) process.stdout.write(`\n${open} refused rows not accepted: exit 1 (list them in --accept FILE to accept them).\n`);
       return open ? 1 : 0;

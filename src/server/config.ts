@@ -35,6 +35,11 @@ export interface ServerConfig {
    * removed) while staff still see on /ui/rules what it would remove: for a cutover (docs/migration.md).
    */
   retentionApply: boolean;
+  /**
+   * LIFECYCLE_APPLY: the project lifecycle job moves projects to their ending state and expires them.
+   * Off, it is held: for a cutover, where the current portal never did either by itself (docs/migration.md).
+   */
+  lifecycleApply: boolean;
   /** Watch the schema folder and put a good edit live without a restart (services/schema-live). */
   schemasWatch: boolean;
   /** RULES_EDITOR_GROUP: the group (user_groups) whose members edit the rules; unset: superusers only. */
@@ -249,6 +254,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobs: flag(env.JOBS, true, 'JOBS'),
     retentionApply: flag(env.RETENTION_APPLY, true, 'RETENTION_APPLY'),
+    lifecycleApply: flag(env.LIFECYCLE_APPLY, true, 'LIFECYCLE_APPLY'),
     schemasWatch: flag(env.SCHEMAS_WATCH, true, 'SCHEMAS_WATCH'),
     rulesEditorGroup: env.RULES_EDITOR_GROUP || undefined,
     rulesSecondEditor: flag(env.RULES_SECOND_EDITOR, false, 'RULES_SECOND_EDITOR'),

@@ -27,7 +27,7 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-/** The periodic jobs this process runs, by its configuration (the retention job only while RETENTION_APPLY is on). */
+/** The periodic jobs this process runs, by its configuration (the retention and lifecycle jobs only while RETENTION_APPLY and LIFECYCLE_APPLY are on). */
 export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
   return [
     { name: 'purge-sessions', everyMs: 60 * 60_000, run: () => purgeExpiredSessions(ctx.db, ctx.config.sessions) },
@@ -54,11 +54,16 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
       everyMs: 2 * 60_000,
       run: () => import('./services/inactive-sweep').then(({ sweepInactiveUsers }) => sweepInactiveUsers(ctx.db, ctx.schemas)),
     },
-    {
-      name: 'project-lifecycle',
-      everyMs: ctx.config.lifecycleEveryMs ?? ctx.schemas.constants.lifecycleEveryMs,
-      run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
-    },
+    // LIFECYCLE_APPLY=false holds it for a cutover.
+    ...(ctx.config.lifecycleApply
+      ? [
+          {
+            name: 'project-lifecycle',
+            everyMs: ctx.config.lifecycleEveryMs ?? ctx.schemas.constants.lifecycleEveryMs,
+            run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
+          },
+        ]
+      : []),
     {
       name: 'mail-digest',
       everyMs: mailRules(ctx.schemas).digest.everyMs,
@@ -101,6 +106,17 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
   ];
 }
 
+/** Logs that the lifecycle is held, with what its first run would change once it is not. */
+async function warnLifecycleHeld(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const { runProjectLifecycle } = await import('./services/projects/lifecycle');
+    const due = await runProjectLifecycle(ctx, new Date(), { dryRun: true });
+    log.warn(due, `project lifecycle held (LIFECYCLE_APPLY=false): its first run would expire ${due.expired} projects and move ${due.ending} to their ending state`);
+  } catch (error) {
+    log.error({ err: error }, 'project lifecycle held (LIFECYCLE_APPLY=false); what it would change could not be read');
+  }
+}
+
 /**
  * Runs the periodic jobs inside the server process. Every job is safe to run from several
  * processes at once (deletes of expired rows, claimed outbox rows, digests and summaries claimed by
@@ -111,13 +127,14 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   if (!ctx.config.retentionApply) log.warn('retention held (RETENTION_APPLY=false): nothing past its period is removed; /ui/rules shows what would be');
   const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
-  const started = import('./services/outbox')
+  const outbox = import('./services/outbox')
     .then(({ startOutboxSender }) => {
       const sender = startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log });
       monitor.outbox = sender;
       extra.push(sender);
     })
     .catch((error: Error) => log.error({ err: error }, 'outbox sender failed to start'));
+  const started = Promise.all([outbox, ctx.config.lifecycleApply ? undefined : warnLifecycleHeld(ctx, log)]).then(() => undefined);
   const timers = jobs.map((job) =>
     setInterval(() => {
       job

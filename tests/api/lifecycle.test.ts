@@ -1,4 +1,6 @@
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
+import { periodicJobs } from '../../src/server/jobs';
+import { lifecycleOutlook } from '../../scripts/import-current';
 import { startOutboxSender } from '../../src/server/services/outbox';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -130,5 +132,30 @@ describe('automatic project lifecycle', () => {
     expect((await stateOf(id)).name).toBe('submit-extend');
     expect(await mails('project-end-reminder', 'LC-ext')).toHaveLength(0);
     expect(await mails('project-expired', 'LC-ext')).toHaveLength(0);
+  });
+
+  it('counts what a run would change without changing it, and LIFECYCLE_APPLY=false leaves the job out', async () => {
+    // An imported project past its end and grace, and one near its end: what the current portal left as they were.
+    const overdue = await project('LC-imported', 'approve', '2026-01-31');
+    const near = await project('LC-soon', 'extend', '2026-06-10');
+    const outbox = async () => (await t.ctx.db.selectFrom('outbox').select('id').execute()).length;
+    const mailsBefore = await outbox();
+    const due = await runProjectLifecycle(t.ctx, at('2026-06-01'), { dryRun: true });
+    expect(due).toMatchObject({ expired: 1, ending: 1 });
+    expect((await stateOf(overdue)).name).toBe('approve');
+    expect((await stateOf(near)).name).toBe('extend');
+    expect(await outbox()).toBe(mailsBefore);
+
+    const names = (lifecycleApply: boolean) => periodicJobs({ ...t.ctx, config: { ...t.ctx.config, lifecycleApply } }, t.app.log).map((j) => j.name);
+    expect(names(true)).toContain('project-lifecycle');
+    expect(names(false)).not.toContain('project-lifecycle');
+    expect(names(false)).toContain('purge-sessions');
+
+    // The import command says so after an import, with the switch that holds it.
+    const lines = (await lifecycleOutlook(t.ctx.db, t.ctx.schemas)).join('\n');
+    expect(lines).toMatch(/would expire [1-9]\d* and move \d+ to their ending state/);
+    expect(lines).toContain('LIFECYCLE_APPLY=false');
+    await run('2026-06-01');
+    expect((await stateOf(overdue)).name).toBe('expire');
   });
 });

@@ -29,4 +29,10 @@ describe('readConfig: switches', () => {
     expect(readConfig({ RETENTION_APPLY: 'on' }).retentionApply).toBe(true);
     expect(() => readConfig({ RETENTION_APPLY: 'hold' })).toThrow('RETENTION_APPLY must be one of 1, true, yes, on, 0, false, no, off, got "hold"');
   });
+
+  it('runs the project lifecycle unless LIFECYCLE_APPLY holds it, and refuses a mistyped value', () => {
+    expect(readConfig({}).lifecycleApply).toBe(true);
+    expect(readConfig({ LIFECYCLE_APPLY: 'off' }).lifecycleApply).toBe(false);
+    expect(() => readConfig({ LIFECYCLE_APPLY: 'later' })).toThrow('LIFECYCLE_APPLY must be one of 1, true, yes, on, 0, false, no, off, got "later"');
+  });
 });

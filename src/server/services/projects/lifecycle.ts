@@ -55,8 +55,12 @@ interface Step {
   apply(trx: Transaction<Database>, row: ProjectRecord): Promise<boolean>;
 }
 
-/** Runs the lifecycle once, as of `now` (tests pass their own clock). */
-export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new Date()): Promise<LifecycleRun> {
+/**
+ * Runs the lifecycle once, as of `now` (tests pass their own clock). With `dryRun` it changes
+ * nothing and counts the projects a run would expire or move to their ending state now (a
+ * cutover's check before the job may run: docs/migration.md); reminders are not counted.
+ */
+export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new Date(), options: { dryRun?: boolean } = {}): Promise<LifecycleRun> {
   const { db, schemas, config } = ctx;
   const rules = stateRules(schemas);
   const stateIds = await lookupIds(db, 'states');
@@ -152,16 +156,32 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
     ],
   ];
 
-  const run: LifecycleRun = { ending: 0, reminded: 0, expired: 0 };
-  for (const [name, step] of steps) {
-    if (step.from.length === 0) continue;
-    const candidates = await db
+  const candidatesOf = (step: Step) =>
+    db
       .selectFrom('projects')
       .select('id')
       .where('state_id', 'in', step.from.map((r) => stateIds.get(r.value)!))
       .where('date_end', 'is not', null)
       .where('date_end', '<=', step.endBy)
       .execute();
+
+  const run: LifecycleRun = { ending: 0, reminded: 0, expired: 0 };
+  if (options.dryRun) {
+    // What a run would change now, without changing it: each step's projects that are due and
+    // that no earlier step takes (a project expired is not also moved to its ending state).
+    const taken = new Set<number>();
+    for (const [name, step] of steps) {
+      if (step.from.length === 0 || name === 'reminded') continue;
+      const ids = (await candidatesOf(step)).map((c) => c.id).filter((id) => !taken.has(id));
+      const due = ids.length ? (await loadProjectRecords(db, { ids })).filter((row) => row.date_end && step.due(row)) : [];
+      for (const row of due) taken.add(row.id);
+      run[name] = due.length;
+    }
+    return run;
+  }
+  for (const [name, step] of steps) {
+    if (step.from.length === 0) continue;
+    const candidates = await candidatesOf(step);
     for (const { id } of candidates) {
       const changed = await db.transaction().execute(async (trx) => {
         // Another process working on the same project waits here, then finds it moved on.
