@@ -78,7 +78,9 @@ const APOSTROPHE = 0x27;
  * elements deeper than `bounds.maxDepth` or holds more than `bounds.maxElements` elements. One
  * linear pass over the text that builds nothing, so its cost is that of reading the text once;
  * comments, CDATA sections and processing instructions are skipped, attribute values may hold `>`.
- * It does not check well-formedness: the parser that comes next does.
+ * A closing tag with no open element, or an element left open, is refused too (either would make
+ * the depth counted here differ from the parser's). It does not check well-formedness otherwise
+ * (tag names are not matched): the parser that comes next does.
  */
 export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS): void {
   let depth = 0;
@@ -98,6 +100,8 @@ export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS):
     } else if (next === QUESTION) {
       i = end('?>', i + 2);
     } else if (next === SLASH) {
+      // A closing tag without its start tag would let as many start tags go deeper unseen.
+      if (depth === 0) throw new XmlLimitError('a closing tag without its start tag');
       depth -= 1;
       i = end('>', i + 2);
     } else {
@@ -119,4 +123,5 @@ export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS):
     }
     i = xml.indexOf('<', i);
   }
+  if (depth !== 0) throw new XmlLimitError('an element is not closed');
 }
