@@ -29,6 +29,12 @@ export const SAML_XML_LIMITS = {
    * assertion encrypted; with a hundred attribute values 34 KB, 48 KB encrypted.
    */
   postedBytes: 64 * 1024,
+  /**
+   * The base64 text of one CipherValue of an encrypted assertion (services/saml/encrypted-assertion.ts),
+   * about 36 KB of assertion: a signed assertion with ten attributes encrypts to 7 KB of it, with a
+   * hundred attribute values to 45 KB.
+   */
+  cipherValueChars: 48 * 1024,
   /** A federation metadata document (one identity provider, or an aggregate holding one). */
   metadataBytes: 16 * 1024 * 1024,
   /** Elements of a metadata document. */
