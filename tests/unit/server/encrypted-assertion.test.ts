@@ -22,7 +22,7 @@ describe('an encrypted assertion is bounded before node-saml decrypts it', () =>
 
   it.each([
     ['nested deeper than a message may', `${'<a>'.repeat(100)}${'</a>'.repeat(100)}`, /decrypted assertion is refused: elements nested deeper than 32/],
-    ['with more elements than a message may', '<a/>'.repeat(SAML_XML_LIMITS.maxMessageElements), /decrypted assertion is refused: more than 1000 elements/],
+    ['with more elements than a message may', '<a/>'.repeat(SAML_XML_LIMITS.maxMessageElements), new RegExp(`decrypted assertion is refused: more than ${SAML_XML_LIMITS.maxMessageElements} elements`)],
   ])('refuses one that decrypts to an assertion %s', async (_what, inner, reason) => {
     await expect(screenEncryptedAssertion(await encryptedFor(assertion(inner)), sp.key)).rejects.toThrow(reason);
   });

@@ -161,7 +161,7 @@ export async function consumeLoginResponse(
 ): Promise<AcsSuccess | AcsFailure> {
   if (typeof samlResponse !== 'string' || samlResponse === '') return failed('no SAMLResponse in the request');
   // Bounded in size and depth, without a DOCTYPE, before anything parses it (node-saml included).
-  const screened = screenPostedMessage(samlResponse);
+  const screened = screenPostedMessage(samlResponse, 'response');
   if (!screened.ok) return failed(screened.reason);
   const claimed = claimedInResponseTo(screened.xml);
   if (claimed === undefined) return failed('SAMLResponse is not a SAML Response');

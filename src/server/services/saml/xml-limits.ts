@@ -18,12 +18,18 @@ export const SAML_XML_LIMITS = {
   /**
    * Elements of one protocol message. A signed response with a signed assertion and ten
    * attributes has about 50, with a hundred attribute values about 250; an encrypted one fewer
-   * (the assertion is one CipherValue). Each element costs node-saml's XPath and xml2js passes
-   * tens of microseconds, so this bound is what keeps a message's cost within 50 ms.
+   * (the assertion is one CipherValue): 500 leaves room for some 240 attribute values. Each
+   * element costs node-saml's XPath and xml2js passes tens of microseconds (more than linearly),
+   * so this bound is what keeps a message's cost near 50 ms.
    */
-  maxMessageElements: 1_000,
-  /** A redirect-binding message once inflated (a LogoutRequest or LogoutResponse is under 2 KB). */
-  redirectBytes: 16 * 1024,
+  maxMessageElements: 500,
+  /**
+   * Elements of a logout message (LogoutRequest, LogoutResponse): about 20 when signed, with an
+   * encrypted NameID. Bounded apart from responses: ls/ needs no attribute lists.
+   */
+  maxLogoutElements: 100,
+  /** A logout message, inflated from the redirect binding or decoded from a post (a LogoutRequest or LogoutResponse is under 2 KB, 6 KB signed with an encrypted NameID). */
+  logoutBytes: 16 * 1024,
   /**
    * A posted message once decoded. A signed response with ten attributes is 6 KB, 10 KB with its
    * assertion encrypted; with a hundred attribute values 34 KB, 48 KB encrypted.
@@ -57,6 +63,8 @@ export interface XmlBounds {
 
 /** The bounds of a SAML protocol message (AuthnRequest, Response, LogoutRequest, LogoutResponse). */
 export const MESSAGE_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxMessageElements };
+/** The bounds of a logout message (LogoutRequest, LogoutResponse). */
+export const LOGOUT_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxLogoutElements };
 /** The bounds of a federation metadata document. */
 export const METADATA_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxMetadataElements };
 
@@ -64,7 +72,7 @@ export const METADATA_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, 
  * An HTTP-Redirect message (base64 of raw DEFLATE) as text, inflated with an output limit: a
  * message that would grow past `maxBytes` is refused without being inflated any further.
  */
-export function inflateLimited(encoded: string, maxBytes: number = SAML_XML_LIMITS.redirectBytes): string {
+export function inflateLimited(encoded: string, maxBytes: number = SAML_XML_LIMITS.logoutBytes): string {
   const raw = Buffer.from(encoded, 'base64');
   if (raw.length === 0) throw new XmlLimitError('empty message');
   try {
