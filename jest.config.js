@@ -31,7 +31,7 @@ const transform = {
     },
   ],
 };
-const transformIgnorePatterns = ['/node_modules/(?!(@x0k|lodash-es|content-disposition|cookie)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@x0k|lodash-es|content-disposition|cookie|csv-stringify)/)'];
 /** The import aliases of tsconfig.json `paths`. */
 const aliases = {
   // A part of a language's texts (src/client/i18n/text-parts.ts) is cut by the build; tests get the whole file.

@@ -121,6 +121,7 @@ describe('input fuzzing of the mutating routes', () => {
     const draft = await createDraft(t.ctx, userIds.staff);
     const doomedDraft = await createDraft(t.ctx, userIds.staff);
     const limits = t.ctx.live!.documents.find((d) => d.$id.endsWith('/rules/resource-limits.json'));
+    const inviteKey = (await db.selectFrom('invites').select('key').limit(1).executeTakeFirst())?.key;
     const setId = (await db.selectFrom('schema_sets').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
     routes = [
       { method: 'POST', path: '/auth/login/', role: 'anonymous', template: { username: 'lead', password: 'wrong' } },
@@ -135,7 +136,9 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/science-software/', role: 'staff', template: { newAppModuleName: 'fuzz/1.0', newAppAddedBy: { label: 'Marko Babić', value: 'staff' } } },
       { method: 'DELETE', path: '/api/v1/internal/science-software/:p', role: 'staff' },
       { method: 'POST', path: '/api/v1/internal/invites/', role: 'lead', template: { project: project.identifier, projectid: project.id, type: 'add', collaboratorEmails: [{ label: 'x', value: 'fuzz@example.org' }] } },
-      { method: 'GET', path: '/api/v1/internal/invites/:p', role: 'newbie' },
+      // The invitation page: its description, and the button that accepts (no good key: accepting would change the memberships the routes below use).
+      { method: 'GET', path: '/api/v1/internal/invites/:p/details', role: 'newbie', ...(inviteKey ? { param: inviteKey } : {}) },
+      { method: 'POST', path: '/api/v1/internal/invites/:p', role: 'newbie', template: {} },
       { method: 'POST', path: '/api/v1/internal/invites-sent/', role: 'lead', template: { type: 'inviterem', email: 'fuzz@example.org', projectid: project.id, inviterid: userIds.lead } },
       { method: 'POST', path: '/api/v1/internal/users-projects/:p', role: 'lead', param: id, template: [userIds['mnovak@irb.hr']] },
       { method: 'POST', path: '/api/v1/internal/users-intprojects/:p', role: 'staff', param: String(internal.id), template: [{ label: 'Luka Marić', value: 'newbie' }] },

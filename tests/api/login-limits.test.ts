@@ -12,7 +12,7 @@ import { passwordCheckGate } from '../../src/server/services/password-checks';
  * themselves (docs/decisions/0240-login-throttling-and-https.md).
  */
 const schemas = loadSchemaSet();
-const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork } = schemas.constants;
+const { loginAttemptsPerWindow, loginAttemptsPerUsername, loginAttemptsPerNetwork, loginWindowMinutes } = schemas.constants;
 
 type From = { remoteAddress: string; forwardedFor?: string; cookie?: string };
 
@@ -246,6 +246,27 @@ describe('password spraying from one network (docs/decisions/0620-password-spray
     const answers = await spray((i) => `2001:db8:7:8::${(i + 1).toString(16)}`, loginAttemptsPerNetwork + 3);
     expect(answers.slice(loginAttemptsPerNetwork).every((a) => a.status === 429)).toBe(true);
     expect((await attempt(t, 'owner', 'owner', proxy('2001:db8:7:9::1'))).statusCode).toBe(200);
+  });
+
+  it('refuses a refused network again without database work, until its failures leave the window', async () => {
+    await spray(() => '203.0.113.46', loginAttemptsPerNetwork + 1);
+    const written = jest.spyOn(t.ctx.db, 'insertInto');
+    try {
+      const known = await attempt(t, 'sprayed4', 'sprayed4', proxy('203.0.113.46'));
+      const unknown = await attempt(t, 'nobody-else', 'sprayed4', proxy('203.0.113.46'));
+      expect([known.statusCode, unknown.statusCode]).toEqual([429, 429]);
+      expect(known.json()).toEqual(unknown.json());
+      expect(written).not.toHaveBeenCalled();
+    } finally {
+      written.mockRestore();
+    }
+    // The database's window decides when it ends, in this process too.
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + (loginWindowMinutes + 1) * 60_000);
+    try {
+      expect((await attempt(t, 'sprayed4', 'sprayed4', proxy('203.0.113.46'))).statusCode).toBe(200);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it('still lets a user in from the sprayed network with the browser they signed in with before', async () => {

@@ -30,12 +30,18 @@ describe('monthly report of active projects and people per institution', () => {
 
   it('writes CSV with a header and a total row', async () => {
     const csv = monthlyReportCsv('2026-03', await activeByInstitution(t.ctx.db, t.ctx.schemas, '2026-03'));
-    expect(csv.trim().split('\n')).toEqual([
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).trim().split('\r\n')).toEqual([
       'month,institution,active_projects,active_users',
       '2026-03,FER,1,1',
       '2026-03,PMF,1,1',
       '2026-03,total,2,2',
     ]);
+  });
+
+  it('writes an institution whose name begins like a formula as text', () => {
+    const csv = monthlyReportCsv('2026-03', [{ institution: '=HYPERLINK("http://evil.example/")', projects: 1, users: 1 }]);
+    expect(csv).toContain(`2026-03,"'=HYPERLINK(""http://evil.example/"")",1,1`);
   });
 
   it('refuses a month that is not yyyy-MM', async () => {

@@ -3,6 +3,8 @@ import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../sup
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
 import { selfSignedKeyPair } from '../../src/server/services/saml/keys';
+import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';
+import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
 
 /**
  * Identity providers that encrypt their assertions (federations commonly require it): the service
@@ -61,6 +63,21 @@ describe('federated sign-in with encrypted assertions', () => {
     } finally {
       idp.setEncryption('edugain', undefined);
     }
+  });
+
+  it('refuses an encrypted assertion longer than its bound before decrypting it, though the identity provider signed it', async () => {
+    const collab = identityByKey('collab')!;
+    const filler = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`urn:oid:1.3.6.1.4.1.5923.1.1.1.7.${i}`, 'x'.repeat(200)]));
+    const { requestId, spEntityId, cookie } = await startLogin(t, 'national');
+    const { samlResponse } = await idp.loginResponse({ federation: 'national', identity: { ...collab, attributes: { ...collab.attributes, ...filler } }, spEntityId, inResponseTo: requestId, variant: { encryption: 'aes-256-gcm' } });
+    // Within the bounds of a posted message, beyond the bound of its ciphertext.
+    expect(Buffer.from(samlResponse, 'base64').length).toBeLessThanOrEqual(SAML_XML_LIMITS.postedBytes);
+    expect(Math.max(...[...xmlOf(samlResponse).matchAll(/<xenc:CipherValue>([^<]*)</g)].map((m) => m[1]!.length))).toBeGreaterThan(SAML_XML_LIMITS.cipherValueChars);
+    const before = await sessions();
+    const res = await postToAcs(t, 'national', samlResponse, '', cookie);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/ui/error?reason=saml');
+    expect(await sessions()).toBe(before);
   });
 
   it('refuses a response encrypted for another key: the generic error page, no session, no 5xx', async () => {

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestApp, testConfig, type TestApp } from '../support/test-app';
+import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
 import { startIdpStandIn } from '../support/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
@@ -90,5 +93,50 @@ describe('diagnosing federation metadata', () => {
     } finally {
       await t.close();
     }
+  });
+
+  describe('metadata beyond the bounds of any XML the portal reads', () => {
+    let server: Server;
+    let base: string;
+    const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
+    const documents: Record<string, string> = {
+      '/doctype': `<!DOCTYPE md [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><md:EntityDescriptor xmlns:md="${MD}" entityID="&b;"/>`,
+      '/deep': `<md:EntityDescriptor xmlns:md="${MD}" entityID="https://idp.example.org">${'<a>'.repeat(100)}${'</a>'.repeat(100)}</md:EntityDescriptor>`,
+    };
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        if (request.url === '/large') {
+          // Streamed without a Content-Length: the limit holds while reading, not only by the header.
+          const chunk = Buffer.alloc(1024 * 1024, ' ');
+          response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+          response.write(`<md:EntityDescriptor xmlns:md="${MD}">`);
+          for (let sent = 0; sent <= SAML_XML_LIMITS.metadataBytes; sent += chunk.length) if (!response.destroyed) response.write(chunk);
+          response.end('</md:EntityDescriptor>');
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(documents[request.url ?? ''] ?? '');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it.each([
+      ['/doctype', /DOCTYPE/],
+      ['/deep', /nested deeper than 32/],
+      ['/large', /larger than 16777216 bytes/],
+    ])('refuses %s metadata unread, says why at start, and metadata/ answers 503 refused', async (path, reason) => {
+      const t = await portal({ idpMetadata: `${base}${path}` });
+      try {
+        const [line] = await atStart(t);
+        expect(line).toMatchObject({ level: 'error', fields: { federation: 'national' } });
+        expect(line!.fields.reason).toMatch(reason);
+        const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json().status.key).toBe('federationMetadataRefused');
+      } finally {
+        await t.close();
+      }
+    });
   });
 });

@@ -160,7 +160,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
      * either binding's XML is bounded in size and depth. Only a screened message is validated.
      */
     const screen = (request: FastifyRequest, sp: ServiceProvider, message: Form, redirectBinding: boolean): ScreenedMessage =>
-      redirectBinding ? screenRedirectMessage(message, request.url.split('?')[1] ?? '', sp.idp.certs) : screenPostedMessage(message.SAMLRequest ?? message.SAMLResponse);
+      redirectBinding ? screenRedirectMessage(message, request.url.split('?')[1] ?? '', sp.idp.certs) : screenPostedMessage(message.SAMLRequest ?? message.SAMLResponse, 'logout');
     const validateScreened = async (request: FastifyRequest, sp: ServiceProvider, message: Form, redirectBinding: boolean, screened: ScreenedMessage) => {
       if (!screened.ok) throw new Error(screened.reason);
       if (redirectBinding) return sp.logoutSaml.validateRedirectAsync(message, request.url.split('?')[1] ?? '');

@@ -14,6 +14,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { clientNetwork } from './client-network';
 import { createSession, deleteSession, randomToken, sessionDaysOf } from './sessions';
 import { passwordCheckGate } from './password-checks';
+import { refusedNetworks } from './refused-networks';
 import { rememberFederatedLogout } from './saml/logout';
 
 /** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
@@ -70,8 +71,13 @@ export async function passwordLogin(
   /** The web client's interface language (its cookie), remembered for the user's mails. */
   language?: string,
 ): Promise<{ token: string; expiresAt: Date; knownBrowser: string }> {
+  // A network this process found spraying is refused again, until its failures leave the window,
+  // before any database work; not a browser that proves an earlier sign-in as this username,
+  // which the database lets through (the known-browser cookie is checked without the user row).
+  const network = clientNetwork(client.ip);
+  if (refusedNetworks(ctx).refuses(network) && !knownBrowserId(ctx, client.knownBrowser, body.username.toLowerCase())) throw new ApiError('tooManyLoginAttempts');
   // One network's sign-ins in progress are few: one more is refused before any database work.
-  const leave = passwordCheckGate(ctx).enter(clientNetwork(client.ip));
+  const leave = passwordCheckGate(ctx).enter(network);
   try {
     return await checkedLogin(ctx, body, client, previousSessionId, language);
   } finally {
@@ -121,6 +127,21 @@ async function checkedLogin(
     await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
     throw new ApiError('tooManyLoginAttempts');
   };
+  if (sprayingNetwork) {
+    // Refused until the failure that keeps the network at its limit leaves the window: remembered
+    // in this process, so the next attempts are refused before any database work.
+    const limiting = await db
+      .selectFrom('login_attempts')
+      .select('attempted_at')
+      .where('key', '=', perNetwork)
+      .where('attempted_at', '>', since)
+      .where('id', 'not in', attempt)
+      .orderBy('attempted_at', 'desc')
+      .offset(loginAttemptsPerNetwork - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (limiting) refusedNetworks(ctx).refuse(network, new Date(limiting.attempted_at).getTime() + loginWindowMinutes * 60_000);
+  }
   if (failed(perAddress) >= loginAttemptsPerWindow || (pastCeiling && !cleanClient) || sprayingNetwork) await refuseUnchecked();
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   // At most a few checks run at once in this process, the networks taking turns; a full queue

@@ -5,9 +5,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { addMonths, format, parse } from 'date-fns';
-import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../db/tables';
 import type { SchemaSet } from '../../schema-runtime';
+import { csvText } from '../../schema-runtime/csv-text';
 import { stateRules } from './projects/state-rules';
 
 export interface InstitutionMonth {
@@ -51,12 +51,14 @@ export async function activeByInstitution(db: Kysely<Database>, schemas: SchemaS
   return rows;
 }
 
-/** The report as CSV with a header row and a total row. */
+/**
+ * The report as CSV with a header row and a total row, written by the one CSV writer of the
+ * exports (an institution's name that begins like a formula is written as text).
+ */
 export function monthlyReportCsv(month: string, rows: InstitutionMonth[]): string {
   const total = rows.reduce((t, r) => ({ projects: t.projects + r.projects, users: t.users + r.users }), { projects: 0, users: 0 });
-  return stringify([
+  return csvText(
     ['month', 'institution', 'active_projects', 'active_users'],
-    ...rows.map((r) => [month, r.institution, r.projects, r.users]),
-    [month, 'total', total.projects, total.users],
-  ]);
+    [...rows.map((r) => [month, r.institution, String(r.projects), String(r.users)]), [month, 'total', String(total.projects), String(total.users)]],
+  );
 }

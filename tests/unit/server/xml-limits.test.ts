@@ -14,6 +14,10 @@ describe('the bounds every SAML XML is read within', () => {
     ['with more elements than allowed', '<a><b/><b/><b/><b/><b/></a>', /more than 5 elements/],
     ['with a DOCTYPE', '<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', /DOCTYPE/],
     ['with an unterminated comment', '<a><!-- </a>', /unterminated/],
+    // Stray closing tags first would count the depth below zero and let the start tags after them nest deeper.
+    ['nested too deep behind stray closing tags', '</x></x></x><a><b><c><d/></c></b></a>', /closing tag without its start tag/],
+    ['closing more elements than it opened', '<a></a></a>', /closing tag without its start tag/],
+    ['with an element left open', '<a><b></b>', /not closed/],
   ])('refuses a document %s', (_what, xml, reason) => {
     expect(() => checkXmlBounds(xml, bounds)).toThrow(reason);
   });

@@ -1,6 +1,6 @@
 import type { ClusterUsage, UsageAnswer, UsageRow } from '@/client/api/accounting';
 import { compareSortKeys, sortKey } from '@/schema-runtime/sort-key';
-import { spreadsheetSafe } from '@/client/engine/csv/spreadsheet-safe';
+import { spreadsheetSafe } from '@/schema-runtime/spreadsheet-safe';
 
 /** The clusters of an answer that have usage, in the order of the rules. */
 export function clustersWithUsage(answer: UsageAnswer | undefined, order: readonly string[]): { name: string; usage: ClusterUsage }[] {

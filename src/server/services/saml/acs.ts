@@ -8,6 +8,8 @@ import { LANDING_PAGE, portalPath } from '../redirect-target';
 import { usernameMaxLength } from '../../../schema-runtime';
 import type { FederationName, ServiceProvider } from './service-providers';
 import { screenPostedMessage } from './incoming-messages';
+import { screenEncryptedAssertion } from './encrypted-assertion';
+import { XmlLimitError } from './xml-limits';
 import { element, elements, parseXml, protocolRoot, textOf } from './xml';
 import { paths } from '../../../schema-runtime/pages';
 
@@ -105,17 +107,21 @@ const DECRYPTION_FAILURE = /rsa routines|oaep|decrypt|EncryptedAssertion/i;
  * node-saml's validation with the current key, and during a certificate rollover, when the
  * assertion is encrypted and does not open with it, with the next key (the identity provider may
  * encrypt for either published certificate). Both keys refusing: the current key's reason, unless
- * that was the decryption, then the next key's.
+ * that was the decryption, then the next key's. Before node-saml decrypts with a key, the
+ * encrypted assertion is screened with it (encrypted-assertion.ts): one beyond the bounds is
+ * refused with neither key.
  */
-async function validate(sp: ServiceProvider, which: 'saml' | 'unsolicitedSaml', samlResponse: string) {
+async function validate(sp: ServiceProvider, which: 'saml' | 'unsolicitedSaml', samlResponse: string, responseXml: string) {
   try {
+    await screenEncryptedAssertion(responseXml, sp.keys.key);
     return await sp[which].validatePostResponseAsync({ SAMLResponse: samlResponse });
   } catch (error) {
-    if (!sp.next || !Buffer.from(samlResponse, 'base64').toString('utf8').includes('EncryptedAssertion')) throw error;
+    if (error instanceof XmlLimitError || !sp.next || !responseXml.includes('EncryptedAssertion')) throw error;
     try {
+      await screenEncryptedAssertion(responseXml, sp.next.keys.key);
       return await sp.next[which].validatePostResponseAsync({ SAMLResponse: samlResponse });
     } catch (second) {
-      throw DECRYPTION_FAILURE.test((error as Error).message) ? second : error;
+      throw DECRYPTION_FAILURE.test((error as Error).message) || second instanceof XmlLimitError ? second : error;
     }
   }
 }
@@ -155,11 +161,11 @@ export async function consumeLoginResponse(
 ): Promise<AcsSuccess | AcsFailure> {
   if (typeof samlResponse !== 'string' || samlResponse === '') return failed('no SAMLResponse in the request');
   // Bounded in size and depth, without a DOCTYPE, before anything parses it (node-saml included).
-  const screened = screenPostedMessage(samlResponse);
+  const screened = screenPostedMessage(samlResponse, 'response');
   if (!screened.ok) return failed(screened.reason);
   const claimed = claimedInResponseTo(screened.xml);
   if (claimed === undefined) return failed('SAMLResponse is not a SAML Response');
-  if (claimed === null) return unsolicitedLogin(ctx, sp, samlResponse);
+  if (claimed === null) return unsolicitedLogin(ctx, sp, samlResponse, screened.xml);
   const shown = claimed.slice(0, 80);
   if (claimed.length > 128) return failed(`response to a request id this service provider never sends (${shown}…)`);
   // Refused before any verification, and without consuming anything: a response captured from
@@ -175,7 +181,7 @@ export async function consumeLoginResponse(
 
   let profile: Profile | null;
   try {
-    ({ profile } = await validate(sp, 'saml', samlResponse));
+    ({ profile } = await validate(sp, 'saml', samlResponse, screened.xml));
   } catch (error) {
     // Another process answered the request meanwhile (the same response posted twice at once).
     if (/InResponseTo is not valid/.test((error as Error).message) && (await requestState(ctx.db, sp.name, claimed)) === 'spent')
@@ -197,12 +203,12 @@ export async function consumeLoginResponse(
  * stripped of its InResponseTo), a subject confirmation is still valid, and the assertion is used
  * once (its ID is recorded until it expires).
  */
-async function unsolicitedLogin(ctx: AppContext, sp: ServiceProvider, samlResponse: string): Promise<AcsSuccess | AcsFailure> {
+async function unsolicitedLogin(ctx: AppContext, sp: ServiceProvider, samlResponse: string, responseXml: string): Promise<AcsSuccess | AcsFailure> {
   if (!ctx.config.saml.allowUnsolicited.includes(sp.name))
     return failed('unsolicited response (SAML_ALLOW_UNSOLICITED does not name this federation)', samlErrorPage('unsolicited', sp.name));
   let profile: Profile | null;
   try {
-    ({ profile } = await validate(sp, 'unsolicitedSaml', samlResponse));
+    ({ profile } = await validate(sp, 'unsolicitedSaml', samlResponse, responseXml));
   } catch (error) {
     return validationFailure(ctx, error);
   }

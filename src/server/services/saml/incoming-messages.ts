@@ -1,6 +1,6 @@
 import { createVerify, getHashes } from 'node:crypto';
 import { certificatePem } from './keys';
-import { checkXmlBounds, decodePosted, inflateLimited, XmlLimitError } from './xml-limits';
+import { checkXmlBounds, decodePosted, inflateLimited, LOGOUT_BOUNDS, MESSAGE_BOUNDS, SAML_XML_LIMITS, XmlLimitError, type XmlBounds } from './xml-limits';
 
 /**
  * A SAML message from a browser, screened before node-saml reads it (node-saml inflates and parses
@@ -64,19 +64,24 @@ export function screenRedirectMessage(query: Form, rawQuery: string, idpCerts: r
   if (!hash) return refused(`SigAlg ${query.SigAlg.slice(0, 100)} is not supported`);
   if (!querySignatureVerifies(rawQuery, messageName, query.Signature, hash, idpCerts))
     return refused('the query signature does not verify with the identity provider’s certificates');
-  return bounded(() => inflateLimited(encoded));
+  return bounded(() => inflateLimited(encoded), LOGOUT_BOUNDS);
 }
 
-/** An HTTP-POST message (base64): decoded within the posted-message size, then checked for a DOCTYPE and its depth and size. */
-export function screenPostedMessage(encoded: string | undefined): ScreenedMessage {
+/**
+ * An HTTP-POST message (base64): decoded within the posted size of its kind, then checked for a
+ * DOCTYPE and its depth and size — a Response (acs/) within the bounds of a message, a logout
+ * message (ls/) within the smaller ones of a logout message.
+ */
+export function screenPostedMessage(encoded: string | undefined, kind: 'response' | 'logout'): ScreenedMessage {
   if (!encoded) return refused('no SAML message in the form');
-  return bounded(() => decodePosted(encoded));
+  if (kind === 'logout') return bounded(() => decodePosted(encoded, SAML_XML_LIMITS.logoutBytes), LOGOUT_BOUNDS);
+  return bounded(() => decodePosted(encoded), MESSAGE_BOUNDS);
 }
 
-function bounded(read: () => string): ScreenedMessage {
+function bounded(read: () => string, bounds: XmlBounds): ScreenedMessage {
   try {
     const xml = read();
-    checkXmlBounds(xml);
+    checkXmlBounds(xml, bounds);
     return { ok: true, xml };
   } catch (error) {
     if (error instanceof XmlLimitError) return refused(`message refused unread: ${error.message}`);

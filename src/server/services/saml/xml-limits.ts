@@ -15,18 +15,41 @@ export const SAML_XML_LIMITS = {
    * X509Data/X509Certificate; metadata's mdui texts inside an aggregate).
    */
   maxDepth: 32,
-  /** Elements of one protocol message (a response with its attributes and signatures has a few hundred). */
-  maxMessageElements: 5_000,
-  /** A redirect-binding message once inflated (a LogoutRequest or LogoutResponse is under 2 KB). */
-  redirectBytes: 16 * 1024,
-  /** A posted message once decoded (a response with a signed, encrypted assertion is tens of KB). */
-  postedBytes: 128 * 1024,
+  /**
+   * Elements of one protocol message. A signed response with a signed assertion and ten
+   * attributes has about 50, with a hundred attribute values about 250; an encrypted one fewer
+   * (the assertion is one CipherValue): 500 leaves room for some 240 attribute values. Each
+   * element costs node-saml's XPath and xml2js passes tens of microseconds (more than linearly),
+   * so this bound is what keeps a message's cost near 50 ms.
+   */
+  maxMessageElements: 500,
+  /**
+   * Elements of a logout message (LogoutRequest, LogoutResponse): about 20 when signed, with an
+   * encrypted NameID. Bounded apart from responses: ls/ needs no attribute lists.
+   */
+  maxLogoutElements: 100,
+  /** A logout message, inflated from the redirect binding or decoded from a post (a LogoutRequest or LogoutResponse is under 2 KB, 6 KB signed with an encrypted NameID). */
+  logoutBytes: 16 * 1024,
+  /**
+   * A posted message once decoded. A signed response with ten attributes is 6 KB, 10 KB with its
+   * assertion encrypted; with a hundred attribute values 34 KB, 48 KB encrypted.
+   */
+  postedBytes: 64 * 1024,
+  /**
+   * The base64 text of one CipherValue of an encrypted assertion (services/saml/encrypted-assertion.ts),
+   * about 36 KB of assertion: a signed assertion with ten attributes encrypts to 7 KB of it, with a
+   * hundred attribute values to 45 KB.
+   */
+  cipherValueChars: 48 * 1024,
   /** A federation metadata document (one identity provider, or an aggregate holding one). */
   metadataBytes: 16 * 1024 * 1024,
   /** Elements of a metadata document. */
   maxMetadataElements: 500_000,
-  /** The form an identity provider posts (acs/, ls/): a posted message of `postedBytes` in base64, URL-encoded. */
-  formBytes: 256 * 1024,
+  /**
+   * The form an identity provider posts (acs/, ls/): a posted message of `postedBytes` in base64
+   * (87 KB), with line breaks and URL-encoded, and its RelayState.
+   */
+  formBytes: 128 * 1024,
 } as const;
 
 /** A message refused for its size, its nesting or a DOCTYPE, before it was parsed. */
@@ -40,6 +63,8 @@ export interface XmlBounds {
 
 /** The bounds of a SAML protocol message (AuthnRequest, Response, LogoutRequest, LogoutResponse). */
 export const MESSAGE_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxMessageElements };
+/** The bounds of a logout message (LogoutRequest, LogoutResponse). */
+export const LOGOUT_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxLogoutElements };
 /** The bounds of a federation metadata document. */
 export const METADATA_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, maxElements: SAML_XML_LIMITS.maxMetadataElements };
 
@@ -47,7 +72,7 @@ export const METADATA_BOUNDS: XmlBounds = { maxDepth: SAML_XML_LIMITS.maxDepth, 
  * An HTTP-Redirect message (base64 of raw DEFLATE) as text, inflated with an output limit: a
  * message that would grow past `maxBytes` is refused without being inflated any further.
  */
-export function inflateLimited(encoded: string, maxBytes: number = SAML_XML_LIMITS.redirectBytes): string {
+export function inflateLimited(encoded: string, maxBytes: number = SAML_XML_LIMITS.logoutBytes): string {
   const raw = Buffer.from(encoded, 'base64');
   if (raw.length === 0) throw new XmlLimitError('empty message');
   try {
@@ -78,7 +103,9 @@ const APOSTROPHE = 0x27;
  * elements deeper than `bounds.maxDepth` or holds more than `bounds.maxElements` elements. One
  * linear pass over the text that builds nothing, so its cost is that of reading the text once;
  * comments, CDATA sections and processing instructions are skipped, attribute values may hold `>`.
- * It does not check well-formedness: the parser that comes next does.
+ * A closing tag with no open element, or an element left open, is refused too (either would make
+ * the depth counted here differ from the parser's). It does not check well-formedness otherwise
+ * (tag names are not matched): the parser that comes next does.
  */
 export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS): void {
   let depth = 0;
@@ -98,6 +125,8 @@ export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS):
     } else if (next === QUESTION) {
       i = end('?>', i + 2);
     } else if (next === SLASH) {
+      // A closing tag without its start tag would let as many start tags go deeper unseen.
+      if (depth === 0) throw new XmlLimitError('a closing tag without its start tag');
       depth -= 1;
       i = end('>', i + 2);
     } else {
@@ -119,4 +148,5 @@ export function checkXmlBounds(xml: string, bounds: XmlBounds = MESSAGE_BOUNDS):
     }
     i = xml.indexOf('<', i);
   }
+  if (depth !== 0) throw new XmlLimitError('an element is not closed');
 }

@@ -1,4 +1,4 @@
-import { spreadsheetSafe } from '../../../src/client/engine/csv/spreadsheet-safe';
+import { spreadsheetSafe } from '../../../src/schema-runtime/spreadsheet-safe';
 
 describe('spreadsheetSafe', () => {
   it.each([
