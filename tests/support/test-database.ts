@@ -34,16 +34,16 @@ function keyOf(files: string[], extra: string): string {
  * a copy of the bytes read.
  */
 class DumpBlob extends Blob {
-  constructor(private readonly bytes: Buffer) {
+  constructor(private readonly dump: Buffer) {
     super([]);
   }
 
   override get size(): number {
-    return this.bytes.byteLength;
+    return this.dump.byteLength;
   }
 
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.buffer.slice(this.bytes.byteOffset, this.bytes.byteOffset + this.bytes.byteLength) as ArrayBuffer;
+    return this.dump.buffer.slice(this.dump.byteOffset, this.dump.byteOffset + this.dump.byteLength) as ArrayBuffer;
   }
 }
 

@@ -10,6 +10,8 @@ import { authnRequestId, bindRequest, pendingRequests, releaseRequest } from '..
 import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, takeFederatedLogout, type FederatedLogout } from '../services/saml/logout';
 import { portalPath } from '../services/redirect-target';
 import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../services/saml/incoming-messages';
+import { readSamlMessageInTurn } from '../services/saml/message-gate';
+import { clientNetwork } from '../services/client-network';
 import { requestSite } from '../plugins/request-guards';
 import { SAML_XML_LIMITS } from '../services/saml/xml-limits';
 import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/metadata-refresh';
@@ -58,6 +60,8 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       return null;
     }
   };
+  /** An anonymous SAML message is read in its network's turn, one at a time per process (services/saml/message-gate.ts). */
+  const inTurn = <T>(request: FastifyRequest, read: () => Promise<T>) => readSamlMessageInTurn(ctx, clientNetwork(request.ip), read);
   const unavailable = (sp: ServiceProvider | undefined | null) => (sp === undefined ? NOT_CONFIGURED_PAGE : SAML_FAILED_PAGE);
 
   const endSession = async (request: FastifyRequest, reply: FastifyReply): Promise<FederatedLogout | null> => {
@@ -89,7 +93,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     // acs/: the identity provider's HTTP-POST response; its signature, and InResponseTo naming a
     // request this browser started, are the proof.
     for (const url of both('acs'))
-      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.acs }, async (request, reply) => {
+      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.acs }, (request, reply) => inTurn(request, async () => {
         const sp = await provider(name, request);
         if (!sp) return reply.redirect(unavailable(sp), 303);
         const body = request.body && typeof request.body === 'object' ? request.body : {};
@@ -115,7 +119,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
         sendSession(ctx, reply, session);
         request.log.info({ federation: name, user: outcome.user.username, created: outcome.created, unsolicited: !outcome.requestId }, 'SAML login');
         return reply.redirect(afterLogin(body.RelayState), 303);
-      });
+      }));
 
     // metadata/: what a federation operator registers.
     for (const url of both('metadata'))
@@ -231,9 +235,11 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       return reply.redirect(paths.login.href, 303);
     };
     for (const url of both('ls')) {
-      app.get<{ Querystring: Form }>(url, { config: { access: 'public' }, schema: shapes.lsGet }, (request, reply) => singleLogout(request, reply, request.query, true));
+      app.get<{ Querystring: Form }>(url, { config: { access: 'public' }, schema: shapes.lsGet }, (request, reply) =>
+        inTurn(request, () => singleLogout(request, reply, request.query, true)),
+      );
       app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.lsPost }, (request, reply) =>
-        singleLogout(request, reply, request.body && typeof request.body === 'object' ? request.body : {}, false),
+        inTurn(request, () => singleLogout(request, reply, request.body && typeof request.body === 'object' ? request.body : {}, false)),
       );
     }
   }
