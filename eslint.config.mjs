@@ -4,7 +4,7 @@
 // feature and not the app; engine/ and shared/ import no feature, no API and not the app; the schema
 // runtime imports neither the client nor the server, nor React or Fastify. On the server, db/
 // (tables, vocabularies, migrations) sits below services/ and routes/, services/ below plugins/
-// and routes/, and nothing imports the client. The quick tests (tests/unit, tests/component)
+// and routes/, services/ import no Fastify, and nothing imports the client. The quick tests (tests/unit, tests/component)
 // start no database and no server.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,16 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     plugins: { boundaries: { rules: { zones: zonesRule } } },
     rules: { 'boundaries/zones': 'error' },
+  },
+  {
+    // A service is called by a plugin or a route and knows nothing of HTTP: what reads a request or
+    // writes a reply (cookies, list answers) is a plugin (src/server/plugins/).
+    files: ['src/server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(fastify|@fastify/.*)(/.*)?$', message: 'services/ import no Fastify: read the request and write the reply in a plugin or a route, and pass the service what it needs.' }],
+      }],
+    },
   },
   {
     files: ['src/schema-runtime/**/*.ts'],

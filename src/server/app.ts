@@ -36,7 +36,7 @@ import { grantRoutes } from './routes/grants';
 import { schemaRoutes } from './routes/schemas';
 import { ruleDraftRoutes } from './routes/rule-drafts';
 import { outboxRoutes } from './routes/outbox';
-import { liveValidator } from './services/schema-live/live-validator';
+import { liveValidator } from './plugins/live-validator';
 import { schemaSetHash } from './services/schema-live/set-hash';
 import { externalRoutes } from './routes/external';
 

@@ -4,18 +4,16 @@
  * (capped per process, services/password-checks.ts; upgrading an older hash to the current one), and the new
  * session replacing the caller's old one.
  */
-import type { FastifyReply } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LoginBody } from '../../../generated';
-import type { AppContext, AuthContext } from '../context';
+import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { clientNetwork } from './client-network';
 import { createSession, deleteSession, randomToken, sessionDaysOf } from './sessions';
 import { passwordCheckGate } from './password-checks';
 import { refusedNetworks } from './refused-networks';
-import { rememberFederatedLogout } from './saml/logout';
 
 /** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
 export const KNOWN_BROWSER_DAYS = 180;
@@ -175,10 +173,4 @@ async function checkedLogin(
   await db.updateTable('users').set({ last_login: new Date(), ...remembered }).where('id', '=', user.id).execute();
   const browserId = browser ?? randomToken(16);
   return { ...session, knownBrowser: `${browserId}.${browserMac(ctx, browserId, name).toString('base64url')}` };
-}
-
-/** Sign-out (POST /auth/logout/): a federated session is remembered for single logout, then ended. */
-export async function endSession(ctx: AppContext, auth: AuthContext, reply: FastifyReply): Promise<void> {
-  if (auth.saml2Idp) await rememberFederatedLogout(ctx, auth.sessionId, reply);
-  await deleteSession(ctx.db, auth.sessionId);
 }

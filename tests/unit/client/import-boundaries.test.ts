@@ -4,10 +4,10 @@ import { ESLint } from 'eslint';
 const root = path.resolve(__dirname, '../../..');
 
 /** The project's lint messages for `code` as if it were the file at `file` (relative to the root). */
-async function lintAs(file: string, code: string): Promise<string[]> {
+async function lintAs(file: string, code: string, rule = 'boundaries/zones'): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((message) => message.ruleId === 'boundaries/zones').map((message) => message.message);
+  return result.messages.filter((message) => message.ruleId === rule).map((message) => message.message);
 }
 
 describe('import boundaries of the client', () => {
@@ -79,6 +79,13 @@ describe('import boundaries of the server and the quick tests', () => {
     expect(messages).toEqual([expect.stringMatching(/services\/ never imports plugins\/ or routes\//), expect.stringMatching(/services\/ never imports/)]);
     const fromRoute = code.replace('../../plugins/auth', '../plugins/auth').replace('../session-cookies', '../services/session-cookies');
     expect(await lintAs('src/server/routes/boundary-fixture.ts', fromRoute)).toEqual([]);
+  });
+
+  it('refuses a service importing Fastify, and lets a plugin import it', async () => {
+    const code = ["import type { FastifyReply } from 'fastify';", "import cookie from '@fastify/cookie';", 'export type R = FastifyReply;', 'export const c = cookie;', ''].join('\n');
+    const messages = await lintAs('src/server/services/saml/boundary-fixture.ts', code, 'no-restricted-imports');
+    expect(messages).toEqual([expect.stringMatching(/services\/ import no Fastify/), expect.stringMatching(/services\/ import no Fastify/)]);
+    expect(await lintAs('src/server/plugins/boundary-fixture.ts', code, 'no-restricted-imports')).toEqual([]);
   });
 
   it('refuses a quick test starting a database or a server', async () => {

@@ -3,7 +3,7 @@ import { LANGUAGE_COOKIE_SECONDS } from '../../../src/client/i18n/language-cooki
 import { readConsts, retentionRules } from '../../../src/schema-runtime';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
 import { KNOWN_BROWSER_DAYS } from '../../../src/server/services/login';
-import { LOGOUT_COOKIE_SECONDS } from '../../../src/server/services/saml/logout';
+import { LOGOUT_COOKIE_SECONDS } from '../../../src/server/plugins/saml-cookies';
 import { REQUEST_TTL_MS } from '../../../src/server/services/saml/request-store';
 
 const schemas = loadSchemaSet();

@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/tables';
-import { cookieOptions } from '../session-cookies';
 import { sessionCacheOf } from '../session-cache';
 import { FEDERATION_BASE, type FederationName } from './service-providers';
 import { protocolRoot } from './xml';
@@ -19,13 +17,7 @@ export interface FederatedLogout {
   federation: FederationName;
 }
 
-export const LOGOUT_COOKIE_SECONDS = 10 * 60;
-
-function logoutCookieName(ctx: AppContext): string {
-  return `${ctx.schemas.service.serviceKey}_saml_logout`;
-}
-
-function isFederation(value: unknown): value is FederationName {
+export function isFederation(value: unknown): value is FederationName {
   return value === 'national' || value === 'edugain';
 }
 
@@ -53,34 +45,6 @@ export async function federatedIdentity(ctx: AppContext, sessionId: string): Pro
     sessionIndex: row.saml_session_index,
     federation: row.saml_federation,
   };
-}
-
-/**
- * Called by POST /auth/logout/ before the session is deleted: the portal session ends at once,
- * and the identity to log out at the identity provider travels in a short, signed cookie to
- * /saml2/logout, where the client goes next.
- */
-export async function rememberFederatedLogout(ctx: AppContext, sessionId: string, reply: FastifyReply): Promise<void> {
-  const identity = await federatedIdentity(ctx, sessionId);
-  if (!identity) return;
-  const value = Buffer.from(JSON.stringify(identity)).toString('base64url');
-  reply.setCookie(logoutCookieName(ctx), value, { ...cookieOptions(ctx), path: '/saml2', maxAge: LOGOUT_COOKIE_SECONDS, signed: true });
-}
-
-/** Reads (and clears) the cookie `rememberFederatedLogout` set. */
-export function takeFederatedLogout(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FederatedLogout | null {
-  const name = logoutCookieName(ctx);
-  const raw = request.cookies[name];
-  if (!raw) return null;
-  reply.clearCookie(name, { ...cookieOptions(ctx), path: '/saml2' });
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as FederatedLogout;
-    return typeof parsed.issuer === 'string' && typeof parsed.nameId === 'string' && isFederation(parsed.federation) ? parsed : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The profile node-saml builds a LogoutRequest from. */

@@ -1,9 +1,15 @@
+/**
+ * The cookies of federated sign-in and sign-out, the HTTP side of services/saml: the browser
+ * binding of a sign-in (below) and the identity a sign-out hands to /saml2/logout.
+ */
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { cookieOptions } from '../session-cookies';
-import { REQUEST_TTL_MS } from './request-store';
-import { protocolRoot } from './xml';
+import type { AppContext, AuthContext } from '../context';
+import { deleteSession } from '../services/sessions';
+import { federatedIdentity, isFederation, type FederatedLogout } from '../services/saml/logout';
+import { cookieOptions } from '../services/session-cookies';
+import { REQUEST_TTL_MS } from '../services/saml/request-store';
+import { protocolRoot } from '../services/saml/xml';
 
 /**
  * The browser's side of a federated sign-in (docs/decisions/0250-saml-bound-to-the-browser.md):
@@ -69,4 +75,47 @@ export function authnRequestId(authorizeUrl: string): string {
   const id = protocolRoot(xml, 'AuthnRequest')?.getAttribute('ID');
   if (!id) throw new Error('AuthnRequest without an ID');
   return id;
+}
+
+// ---- sign-out ----
+
+/** How long the identity to log out at the identity provider waits for the browser at /saml2/logout. */
+export const LOGOUT_COOKIE_SECONDS = 10 * 60;
+
+function logoutCookieName(ctx: AppContext): string {
+  return `${ctx.schemas.service.serviceKey}_saml_logout`;
+}
+
+/**
+ * Called by POST /auth/logout/ before the session is deleted: the portal session ends at once,
+ * and the identity to log out at the identity provider travels in a short, signed cookie to
+ * /saml2/logout, where the client goes next.
+ */
+export async function rememberFederatedLogout(ctx: AppContext, sessionId: string, reply: FastifyReply): Promise<void> {
+  const identity = await federatedIdentity(ctx, sessionId);
+  if (!identity) return;
+  const value = Buffer.from(JSON.stringify(identity)).toString('base64url');
+  reply.setCookie(logoutCookieName(ctx), value, { ...cookieOptions(ctx), path: '/saml2', maxAge: LOGOUT_COOKIE_SECONDS, signed: true });
+}
+
+/** Reads (and clears) the cookie `rememberFederatedLogout` set. */
+export function takeFederatedLogout(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FederatedLogout | null {
+  const name = logoutCookieName(ctx);
+  const raw = request.cookies[name];
+  if (!raw) return null;
+  reply.clearCookie(name, { ...cookieOptions(ctx), path: '/saml2' });
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as FederatedLogout;
+    return typeof parsed.issuer === 'string' && typeof parsed.nameId === 'string' && isFederation(parsed.federation) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-out (POST /auth/logout/): a federated session is remembered for single logout, then ended. */
+export async function endSession(ctx: AppContext, auth: AuthContext, reply: FastifyReply): Promise<void> {
+  if (auth.saml2Idp) await rememberFederatedLogout(ctx, auth.sessionId, reply);
+  await deleteSession(ctx.db, auth.sessionId);
 }

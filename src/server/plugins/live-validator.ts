@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../context';
 
 /** What Fastify calls to validate a part of a request: answers valid or not, errors on itself. */
 type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
