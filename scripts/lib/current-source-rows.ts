@@ -299,6 +299,14 @@ export function sourceDateExtend(overrides: Overrides<SourceDateExtend> & { proj
 }
 
 /**
+ * A secret hashed as Django's `pbkdf2_sha256` stores it (the current portal's passwords and its 2.x
+ * API keys), with few iterations to keep tests fast (fixed vectors are in the passwords unit test).
+ */
+export function djangoPbkdf2(secret: string, salt: string): string {
+  return `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(secret, salt, 1000, 32, 'sha256').toString('base64')}`;
+}
+
+/**
  * A `rest_framework_api_key_apikey` row and the key a client sends: an 8-character prefix and a
  * 32-character secret derived from `n`, hashed as djangorestframework-api-key 3.x does
  * (`sha512$$<hex>` of the whole key) or as its 2.x did (Django's `pbkdf2_sha256$…`, here with few
@@ -315,7 +323,7 @@ export function sourceApiKey(
   const hashed =
     hash === 'sha512'
       ? `sha512$$${createHash('sha512').update(key).digest('hex')}`
-      : `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(key, salt, 1000, 32, 'sha256').toString('base64')}`;
+      : djangoPbkdf2(key, salt);
   return {
     row: { id: `${prefix}.${hashed}`.slice(0, 150), created: new Date(Date.UTC(2024, 1, 1, 9) + (n % 300) * DAY), name: `cluster ${n}`, revoked: false, expiry_date: null, hashed_key: hashed, prefix, ...rest },
     key,

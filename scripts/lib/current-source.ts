@@ -195,5 +195,5 @@ export async function syncSourceSequences(db: Kysely<SourceDatabase>): Promise<v
 }
 
 export { SOURCE_STATE, SOURCE_PROJECT_TYPE, SOURCE_ROLE, SOURCE_SSH_KEYS, sourceOib, sshMd5Fingerprint, sshEd25519Key } from './current-source-values';
-export { sourceUser, sourceProject, sourceMembership, sourceKey, sourceInvitation, sourceStaffComment, sourceSoftware, sourceDateExtend, sourceApiKey } from './current-source-rows';
+export { sourceUser, sourceProject, sourceMembership, sourceKey, sourceInvitation, sourceStaffComment, sourceSoftware, sourceDateExtend, sourceApiKey, djangoPbkdf2 } from './current-source-rows';
 export { fillCurrentSource, type FillSizes } from './current-source-fill';

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { pbkdf2Sync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +21,10 @@ import {
   sourceStaffComment,
   sourceUser,
   type CurrentSource,
+  djangoPbkdf2,
 } from '../../scripts/lib/current-source';
 import { importCurrent } from '../../src/server/services/import-current/import-current';
 import { unacceptedRefusals, type ImportReport } from '../../src/server/services/import-current/report';
-
-/** A Django `pbkdf2_sha256` hash (a low iteration count keeps the test fast; fixed vectors are in the passwords unit test). */
-const django = (password: string, salt: string) =>
-  `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
 
 const month = format(new Date(), 'yyyy-MM');
 const CODE = `NR-${month}-007`;
@@ -48,10 +44,10 @@ describe('import from the current portal', () => {
     source = await createCurrentSource();
     const s = source.db;
     await s.insertInto('backend_user').values([
-      sourceUser({ id: 1, username: 'ana.horvat@fer.hr', password: django('stara-lozinka', 'seasalt'), person_username: 'ahorvat', person_oib: '12345678903' }),
+      sourceUser({ id: 1, username: 'ana.horvat@fer.hr', password: djangoPbkdf2('stara-lozinka', 'seasalt'), person_username: 'ahorvat', person_oib: '12345678903' }),
       sourceUser({ id: 2, username: 'marko.staff@srce.hr', is_staff: true, is_superuser: true, person_username: 'mstaff' }),
       sourceUser({ id: 3, username: 'ivan.kovacevic@pmf.hr', person_username: 'ikovacev', person_mail: 'shared@pmf.hr' }),
-      sourceUser({ id: 4, username: 'novak@irb.hr', password: django('novak-lozinka', 'pepper'), person_username: 'mnovak', person_mail: 'shared@pmf.hr' }),
+      sourceUser({ id: 4, username: 'novak@irb.hr', password: djangoPbkdf2('novak-lozinka', 'pepper'), person_username: 'mnovak', person_mail: 'shared@pmf.hr' }),
       // The same national id as Ana: refused as a conflict.
       sourceUser({ id: 5, username: 'ana.dup@fer.hr', person_oib: '12345678903', person_username: 'adup' }),
       sourceUser({ id: 6, username: 'bad.oib@fer.hr', person_oib: '12AB', person_username: 'badoib' }),

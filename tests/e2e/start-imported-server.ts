@@ -5,17 +5,12 @@
  * denied request and two SSH keys (helpers/imported-portal.ts names them). Listens on
  * E2E_IMPORTED_PORT; fails to start when the import refuses a row.
  */
-import { pbkdf2Sync } from 'node:crypto';
 import { addYears, format, subDays } from 'date-fns';
-import { createCurrentSource, SOURCE_PROJECT_TYPE, SOURCE_ROLE, SOURCE_STATE, sourceKey, sourceMembership, sourceProject, sourceUser } from '../../scripts/lib/current-source';
+import { createCurrentSource, SOURCE_PROJECT_TYPE, SOURCE_ROLE, SOURCE_STATE, sourceKey, sourceMembership, sourceProject, sourceUser, djangoPbkdf2 } from '../../scripts/lib/current-source';
 import { importCurrent } from '../../src/server/services/import-current/import-current';
 import { unacceptedRefusals } from '../../src/server/services/import-current/report';
 import { runE2ePortal, runMain } from './e2e-portal';
 import { IMPORTED } from './helpers/imported-portal';
-
-/** A Django `pbkdf2_sha256` hash (a low iteration count keeps the start fast). */
-const django = (password: string, salt: string) =>
-  `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 /** The import keeps the source's ids: these sit above the demo data's, as a long-running portal's ids would. */
@@ -41,7 +36,7 @@ runMain(async () => {
               ...person(IMPORTED.username, 'stomic'),
               first_name: IMPORTED.firstName,
               last_name: IMPORTED.lastName,
-              password: django(IMPORTED.password, 'e2esalt'),
+              password: djangoPbkdf2(IMPORTED.password, 'e2esalt'),
             }),
             sourceUser({ id: id(2), ...person(IMPORTED.collaborator, 'lradic'), first_name: 'Luka', last_name: 'Radić' }),
           ])

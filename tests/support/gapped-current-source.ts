@@ -1,5 +1,4 @@
 import { format } from 'date-fns';
-import { pbkdf2Sync } from 'node:crypto';
 import {
   SOURCE_PROJECT_TYPE,
   SOURCE_ROLE,
@@ -14,10 +13,8 @@ import {
   sourceStaffComment,
   sourceUser,
   type CurrentSource,
+  djangoPbkdf2,
 } from '../../scripts/lib/current-source';
-
-/** A password hash as the current portal (Django) stores it. */
-export const djangoPassword = (password: string, salt: string) => `pbkdf2_sha256$1000$${salt}$${pbkdf2Sync(password, salt, 1000, 32, 'sha256').toString('base64')}`;
 
 /** The month in the project codes of {@link fillGappedSource}. */
 export const SOURCE_MONTH = format(new Date(), 'yyyy-MM');
@@ -43,7 +40,7 @@ export async function fillGappedSource(source: CurrentSource) {
   const s = source.db;
   const month = SOURCE_MONTH;
   await s.insertInto('backend_user').values([
-    sourceUser({ id: 3, username: 'ana.horvat@fer.hr', password: djangoPassword('stara-lozinka', 'salt1'), person_username: 'ahorvat' }),
+    sourceUser({ id: 3, username: 'ana.horvat@fer.hr', password: djangoPbkdf2('stara-lozinka', 'salt1'), person_username: 'ahorvat' }),
     sourceUser({ id: 7, username: 'ivan.kovacevic@pmf.hr', person_username: 'ikovacev' }),
     sourceUser({ id: 12, username: 'petra.peric@irb.hr', person_username: 'pperic' }),
     sourceUser({ id: 40, username: 'luka.lukic@unizg.hr', person_username: 'llukic' }),
