@@ -39,6 +39,19 @@ describe('diagnosing federation metadata', () => {
     await checkMetadataAtStart(new ServiceProviders(t.ctx), log as never);
     return log.lines;
   };
+  /** The start's check logs why the metadata was refused, and metadata/ answers 503 saying it was refused, not unreachable; closes `t`. */
+  const expectRefusedAtStart = async (t: TestApp, reason: RegExp) => {
+    try {
+      const [line] = await atStart(t);
+      expect(line).toMatchObject({ level: 'error', fields: { federation: 'national' } });
+      expect(line!.fields.reason).toMatch(reason);
+      const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status.key).toBe('federationMetadataRefused');
+    } finally {
+      await t.close();
+    }
+  };
 
   it('logs at start that the metadata verified, naming the identity provider', async () => {
     const t = await portal();
@@ -57,17 +70,7 @@ describe('diagnosing federation metadata', () => {
     ['unsigned', /the metadata is not signed/],
   ])('logs at start why %s metadata was refused, and metadata/ answers 503 saying it was refused, not unreachable', async (mode, reason) => {
     idp.setMetadataMode('national', mode);
-    const t = await portal();
-    try {
-      const [line] = await atStart(t);
-      expect(line).toMatchObject({ level: 'error', fields: { federation: 'national' } });
-      expect(line!.fields.reason).toMatch(reason);
-      const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().status.key).toBe('federationMetadataRefused');
-    } finally {
-      await t.close();
-    }
+    await expectRefusedAtStart(await portal(), reason);
   });
 
   it('a certificate setting that cannot be read is named as such', async () => {
@@ -126,17 +129,7 @@ describe('diagnosing federation metadata', () => {
       ['/deep', /nested deeper than 32/],
       ['/large', /larger than 16777216 bytes/],
     ])('refuses %s metadata unread, says why at start, and metadata/ answers 503 refused', async (path, reason) => {
-      const t = await portal({ idpMetadata: `${base}${path}` });
-      try {
-        const [line] = await atStart(t);
-        expect(line).toMatchObject({ level: 'error', fields: { federation: 'national' } });
-        expect(line!.fields.reason).toMatch(reason);
-        const res = await t.app.inject({ method: 'GET', url: '/saml2/metadata/' });
-        expect(res.statusCode).toBe(503);
-        expect(res.json().status.key).toBe('federationMetadataRefused');
-      } finally {
-        await t.close();
-      }
+      await expectRefusedAtStart(await portal({ idpMetadata: `${base}${path}` }), reason);
     });
   });
 });
