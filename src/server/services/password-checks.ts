@@ -21,7 +21,11 @@ export interface PasswordCheckLimits {
   perNetwork: number;
 }
 
-export class PasswordCheckGate {
+/**
+ * Work of many client networks done a few at a time, the networks taking turns (password checks
+ * here, SAML messages in saml/message-gate.ts).
+ */
+export class TurnGate {
   private running = 0;
   private waitingNow = 0;
   /** Waiting checks by network, in the order the networks take turns (a Map keeps insertion order). */
@@ -95,11 +99,11 @@ export class PasswordCheckGate {
   }
 }
 
-const gates = new WeakMap<AppContext['config'], PasswordCheckGate>();
+const gates = new WeakMap<AppContext['config'], TurnGate>();
 
 /** The gate of an app (one per process and configuration). */
-export function passwordCheckGate(ctx: AppContext): PasswordCheckGate {
+export function passwordCheckGate(ctx: AppContext): TurnGate {
   let gate = gates.get(ctx.config);
-  if (!gate) gates.set(ctx.config, (gate = new PasswordCheckGate(ctx.config.loginChecks)));
+  if (!gate) gates.set(ctx.config, (gate = new TurnGate(ctx.config.loginChecks)));
   return gate;
 }

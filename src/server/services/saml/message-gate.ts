@@ -8,11 +8,11 @@
  * behind itself), and beyond `waiting` in all a message is refused with 503 `loginBusy`.
  */
 import type { AppContext } from '../../context';
-import { PasswordCheckGate } from '../password-checks';
+import { TurnGate } from '../password-checks';
 
 const LIMITS = { atOnce: 1, waiting: 64, perNetwork: Number.MAX_SAFE_INTEGER };
 
-const gates = new WeakMap<AppContext['config'], PasswordCheckGate>();
+const gates = new WeakMap<AppContext['config'], TurnGate>();
 
 /**
  * Reads one message of `network` in its turn: `read` runs alone among the process's SAML messages,
@@ -22,7 +22,7 @@ const gates = new WeakMap<AppContext['config'], PasswordCheckGate>();
  */
 export function readSamlMessageInTurn<T>(ctx: AppContext, network: string, read: () => Promise<T>): Promise<T> {
   let gate = gates.get(ctx.config);
-  if (!gate) gates.set(ctx.config, (gate = new PasswordCheckGate(LIMITS)));
+  if (!gate) gates.set(ctx.config, (gate = new TurnGate(LIMITS)));
   return gate.run(network, async () => {
     await new Promise((resolve) => setImmediate(resolve));
     return read();
