@@ -5,6 +5,7 @@ import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../sup
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { NS } from '../../src/server/services/saml/xml';
 import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
+import { readSamlMessageInTurn } from '../../src/server/services/saml/message-gate';
 import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';
 
 /**
@@ -169,6 +170,22 @@ describe('SAML messages are bounded before they are parsed', () => {
     expect(Buffer.from(samlResponse, 'base64').length).toBeGreaterThan(SAML_XML_LIMITS.postedBytes / 2);
     const res = await postToAcs(t, 'national', samlResponse, '', cookie);
     expect(res.headers.location).toBe('/ui/saml2-login-redirect');
+  });
+
+  it('sends a browser whose message finds 64 already waiting to the error page that says to try again, reading nothing of it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const waiting = Array.from({ length: 65 }, () => readSamlMessageInTurn(t.ctx, '203.0.113.0', () => held));
+    try {
+      const res = await t.app.inject(form('/saml2/acs/', { SAMLResponse: 'not even base64 XML' }));
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/ui/error?reason=busy');
+      const logout = await t.app.inject({ method: 'GET', url: `/saml2/ls/?SAMLRequest=${encodeURIComponent(deepRequest)}` });
+      expect(logout.headers.location).toBe('/ui/error?reason=busy');
+    } finally {
+      release();
+      await Promise.all(waiting);
+    }
   });
 });
 

@@ -76,6 +76,7 @@ const anonymousStops: Stop[] = [
   { name: 'login-priv', path: '/ui/login-priv' },
   { name: 'invitation', path: `/ui/login-email/${NEVER_ISSUED_KEY}` },
   { name: 'error', path: '/ui/error' },
+  { name: 'error-saml-busy', path: '/ui/error?reason=busy' },
   { name: 'saml2-error-attrs', path: '/ui/saml2-error/edugainattrs?missing=mail,sn' },
   { name: 'saml2-error-multiple', path: '/ui/saml2-error/edugainmultiple' },
   { name: 'saml2-error-other', path: '/ui/saml2-error/other' },

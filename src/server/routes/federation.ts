@@ -5,7 +5,7 @@ import { ApiError, msg } from '../errors';
 import { cookieNames, cookieOptions } from '../services/session-cookies';
 import { sendSession } from '../plugins/auth';
 import { createSession, deleteSession, sessionDaysOf } from '../services/sessions';
-import { afterLogin, consumeLoginResponse, SAML_FAILED_PAGE } from '../services/saml/acs';
+import { afterLogin, consumeLoginResponse, SAML_BUSY_PAGE, SAML_FAILED_PAGE } from '../services/saml/acs';
 import { authnRequestId, bindRequest, pendingRequests, releaseRequest, takeFederatedLogout } from '../plugins/saml-cookies';
 import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, type FederatedLogout } from '../services/saml/logout';
 import { portalPath } from '../services/redirect-target';
@@ -61,7 +61,12 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     }
   };
   /** An anonymous SAML message is read in its network's turn, one at a time per process (services/saml/message-gate.ts). */
-  const inTurn = <T>(request: FastifyRequest, read: () => Promise<T>) => readSamlMessageInTurn(ctx, clientNetwork(request.ip), read);
+  // A browser that posted it sees the error page saying so (the others' turn is what it waits for).
+  const inTurn = <T>(request: FastifyRequest, reply: FastifyReply, read: () => Promise<T>) =>
+    readSamlMessageInTurn(ctx, clientNetwork(request.ip), read).catch((error: unknown) => {
+      if (error instanceof ApiError && error.key === 'loginBusy') return reply.redirect(SAML_BUSY_PAGE, 303);
+      throw error;
+    });
   const unavailable = (sp: ServiceProvider | undefined | null) => (sp === undefined ? NOT_CONFIGURED_PAGE : SAML_FAILED_PAGE);
 
   const endSession = async (request: FastifyRequest, reply: FastifyReply): Promise<FederatedLogout | null> => {
@@ -93,7 +98,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     // acs/: the identity provider's HTTP-POST response; its signature, and InResponseTo naming a
     // request this browser started, are the proof.
     for (const url of both('acs'))
-      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.acs }, (request, reply) => inTurn(request, async () => {
+      app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.acs }, (request, reply) => inTurn(request, reply, async () => {
         const sp = await provider(name, request);
         if (!sp) return reply.redirect(unavailable(sp), 303);
         const body = request.body && typeof request.body === 'object' ? request.body : {};
@@ -236,10 +241,10 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
     };
     for (const url of both('ls')) {
       app.get<{ Querystring: Form }>(url, { config: { access: 'public' }, schema: shapes.lsGet }, (request, reply) =>
-        inTurn(request, () => singleLogout(request, reply, request.query, true)),
+        inTurn(request, reply, () => singleLogout(request, reply, request.query, true)),
       );
       app.post<{ Body: Form | undefined }>(url, { config: { access: 'public', csrf: false }, schema: shapes.lsPost }, (request, reply) =>
-        inTurn(request, () => singleLogout(request, reply, request.body && typeof request.body === 'object' ? request.body : {}, false)),
+        inTurn(request, reply, () => singleLogout(request, reply, request.body && typeof request.body === 'object' ? request.body : {}, false)),
       );
     }
   }

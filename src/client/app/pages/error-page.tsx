@@ -7,14 +7,15 @@ import { schemas } from '@/client/shared/schema-set';
  * The generic error page (/ui/error), also shown when a page fails to render or load.
  * `?reason=federation` says that federated sign-in is not enabled on this server, `?reason=saml`
  * that signing in through the federation failed (the server logs why: a refused answer, or metadata
- * that could not be had or trusted), offering the password login and the contact address.
+ * that could not be had or trusted), `?reason=busy` that too many federation messages waited to be read,
+ * offering the password login and the contact address.
  */
 export function ErrorPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const reason = params.get('reason');
   // Federated sign-in did not work: the way on is the password login (the page the button opens).
-  const federated = reason === 'federation' || reason === 'saml';
+  const federated = reason === 'federation' || reason === 'saml' || reason === 'busy';
   const text =
     reason === 'federation'
       ? t('errors.federationUnavailable')

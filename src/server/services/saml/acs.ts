@@ -39,6 +39,8 @@ export interface AcsSuccess {
 
 /** A response that could not be trusted: the generic error page (no detail for the browser). */
 export const SAML_FAILED_PAGE = `${paths.error.href}?reason=saml`;
+/** Too many federation messages waiting to be read (services/saml/message-gate.ts): try again in a moment. */
+export const SAML_BUSY_PAGE = `${paths.error.href}?reason=busy`;
 
 /**
  * The error pages of the client's saml2-error route: what happened, in the user's language, with
