@@ -21,7 +21,9 @@ export function ErrorPage() {
       ? t('errors.federationUnavailable')
       : reason === 'saml'
         ? t('errors.samlFailed', { email: schemas.service.contactEmail })
-        : t('errors.genericText');
+        : reason === 'busy'
+          ? t('errors.samlBusy')
+          : t('errors.genericText');
   return (
     <section className="status-page" data-page="error">
       <h1 className="ui icon header">
