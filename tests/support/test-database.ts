@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrate, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { EmbeddedPool } from './embedded-pool';
 import type { SchemaSet } from '../../src/schema-runtime';
 
 const DB_DIR = join(__dirname, '../../src/server/db');
@@ -181,8 +182,9 @@ async function seededServerTemplate(serverUrl: string): Promise<string> {
 /**
  * A database of the test's own. With DATABASE_URL set it is a fresh database created on that
  * PostgreSQL server and dropped afterwards (runs never see each other's rows); otherwise an
- * embedded one, in memory or — with `persistent` — in a temporary folder that survives reopening.
- * `seeded` starts it with the demo data of the shipped schemas (not for a persistent one).
+ * embedded one, in memory (each open a fresh copy of the template, on an engine of the file's pool)
+ * or — with `persistent` — in a temporary folder that survives reopening. `seeded` starts it with
+ * the demo data of the shipped schemas (not for a persistent one).
  */
 export interface TestDatabase {
   /** Opens a connection (call again to simulate a restart or a second process). */
@@ -195,6 +197,11 @@ export interface TestDatabase {
   /** It already holds the lookup tables and the demo data of the shipped schemas (asked for with `seeded`). */
   seeded: boolean;
 }
+
+/** This test file's engines, per template (the seeded one, and the migrated one without data). */
+const pools: { seeded?: EmbeddedPool; migrated?: EmbeddedPool } = {};
+const embeddedPool = (seeded: boolean): EmbeddedPool =>
+  seeded ? (pools.seeded ??= new EmbeddedPool(seededTemplate)) : (pools.migrated ??= new EmbeddedPool(migratedTemplate));
 
 export async function createTestDatabase(options: { persistent?: boolean; seeded?: boolean } = {}): Promise<TestDatabase> {
   const handles: DatabaseHandle[] = [];
@@ -225,16 +232,23 @@ export async function createTestDatabase(options: { persistent?: boolean; seeded
       },
     };
   }
-  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'portal-test-')) : 'memory://';
-  const seeded = dir === 'memory://' && Boolean(options.seeded);
-  const template = () => (seeded ? seededTemplate() : migratedTemplate());
+  if (!options.persistent) {
+    const seeded = Boolean(options.seeded);
+    return {
+      kind: 'embedded',
+      seeded,
+      open: async () => track(await embeddedPool(seeded).open()),
+      drop: closeAll,
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   return {
     kind: 'embedded',
-    seeded,
-    open: async () => track(await openDatabase({ dataDir: dir, initialData: dir === 'memory://' ? await template() : undefined })),
+    seeded: false,
+    open: async () => track(await openDatabase({ dataDir: dir })),
     drop: async () => {
       await closeAll();
-      if (dir !== 'memory://') rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

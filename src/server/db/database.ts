@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './tables';
 import * as initial from './migrations/0001-initial';
 import * as listIndexes from './migrations/0002-list-indexes';
@@ -135,23 +136,46 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  // pg_trgm: the grid filters' trigram indexes (migration 0020).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.initialData, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.initialData, extensions: await embeddedExtensions() });
+  return embeddedHandle(pglite);
+}
+
+/** The embedded engine's extensions (pg_trgm: the grid filters' trigram indexes, migration 0020), for every caller that starts one. */
+export async function embeddedExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
+/**
+ * A handle on a started embedded engine. Closing it ends its connections and its listeners, then
+ * calls `release` — by default closing the engine; a test's pool of engines takes it back instead.
+ */
+export async function embeddedHandle(pglite: PGlite, release: () => Promise<void> = () => pglite.close()): Promise<DatabaseHandle> {
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const unlistens = new Set<() => Promise<void>>();
+  let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'embedded',
     // One process holds the embedded database, so its notifications never get lost.
-    listen: async (channel, onMessage) => pglite.listen(channel, onMessage),
-    dumpDataDir: async () => pglite.dumpDataDir('none'),
-    close: async () => {
-      await db.destroy();
-      await pglite.close();
+    listen: async (channel, onMessage) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      const once = async () => {
+        if (unlistens.delete(once)) await unlisten();
+      };
+      unlistens.add(once);
+      return once;
     },
+    dumpDataDir: async () => pglite.dumpDataDir('none'),
+    close: () =>
+      (closed ??= (async () => {
+        await db.destroy();
+        for (const unlisten of [...unlistens]) await unlisten().catch(() => undefined);
+        await release();
+      })()),
   };
 }
 
