@@ -1,6 +1,6 @@
 /**
- * The real portal as the browser tests run it: a database of its own (embedded in a temporary
- * folder, or a fresh database on the DATABASE_URL server), the demo seed, a registry stand-in,
+ * The real portal as the browser tests run it: a database of its own (embedded in memory, or a
+ * fresh database on the DATABASE_URL server), the demo seed, a registry stand-in,
  * the built client, listening on 127.0.0.1. Everything is dropped when the process is stopped.
  * Its schemas are served live as the server's start serves them: `SCHEMAS_DIR` (or schemas/) is
  * checked, watched, and a good edit goes live without a restart.
@@ -37,11 +37,13 @@ export async function runE2ePortal(options: E2ePortalOptions): Promise<void> {
   const start = readCandidate(dir);
   if (!start.set) throw new Error(`The schemas in ${dir} are refused:\n${problemLines(start.problems).join('\n')}`);
   const schemas = start.set;
-  const database = await createTestDatabase({ persistent: true });
+  // The shipped schemas' demo data comes ready from the tests' kept template; a copy of the schemas
+  // (SCHEMAS_DIR) is seeded here, on the migrated template.
+  const database = await createTestDatabase({ seeded: !process.env.SCHEMAS_DIR });
   const handle = await database.open();
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
-  await seedDemo(handle.db, schemas);
+  if (!database.seeded) await seedDemo(handle.db, schemas);
   await options.afterSeed?.({ db: handle.db, schemas });
   const registry = await startRegistryStandIn({ username: 'demo', password: 'demo' });
   const idp = await startIdpStandIn();

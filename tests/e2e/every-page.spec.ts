@@ -3,6 +3,7 @@ import requestIndex from '../../schemas/requests/index.json';
 import service from '../../schemas/rules/service.json';
 import { loginAs, type DemoUser } from './helpers/portal';
 import { seriousAxeFindings } from './helpers/axe';
+import { requestsInFlight } from './helpers/network-quiet';
 
 /*
  * Every page of the portal, per role and in both languages: axe-core finds no critical or serious
@@ -124,9 +125,15 @@ const staffStops: Stop[] = [
   ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
 ];
 
-/** Waits for the page's content; false when it shows no visible `h1`. */
-async function settle(page: Page): Promise<boolean> {
-  await page.waitForLoadState('networkidle');
+/** Opens `path` and waits for its content; false when it shows no visible `h1`. */
+async function openAndSettle(page: Page, path: string): Promise<boolean> {
+  const requests = requestsInFlight(page);
+  try {
+    await page.goto(path);
+    await requests.quiet();
+  } finally {
+    requests.stop();
+  }
   await expect(page.locator('.ui.active.loader')).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
   return page.locator('h1').first().isVisible();
@@ -137,8 +144,7 @@ async function check(page: Page, testInfo: TestInfo, stop: Stop, lang: Lang): Pr
   const problems: string[] = [];
   const path = typeof stop.path === 'string' ? stop.path : await stop.path(page);
   await page.setViewportSize({ width: 1366, height: 860 });
-  await page.goto(path);
-  if (!(await settle(page))) problems.push(`${stop.name} [${lang}] has no visible h1`);
+  if (!(await openAndSettle(page, path))) problems.push(`${stop.name} [${lang}] has no visible h1`);
   expect(await page.locator('html').getAttribute('lang'), `${stop.name}: html lang`).toBe(lang);
   if (keepScreenshots) await page.screenshot({ path: testInfo.outputPath(`desktop-${lang}-${stop.name}.png`), fullPage: true });
   for (const finding of await seriousAxeFindings(page, null)) problems.push(`${stop.name} [${lang}] axe ${finding}`);
