@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { migrate, openDatabase } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/database';
+import { migratedDataDir } from '../support/test-database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addProject, addUser } from '../support/fixtures';
@@ -18,7 +19,7 @@ describe('npm run usage-import', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'usage-import-'));
     const schemas = loadSchemaSet();
-    const handle = await openDatabase({ dataDir: join(dir, 'db') });
+    const handle = await migratedDataDir(join(dir, 'db'));
     await migrate(handle.db);
     await syncVocabularies(handle.db, schemas);
     const ctx = { db: handle.db, schemas } as AppContext;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
 import { OutboxCommandError, parseOutboxArgs, runOutbox } from '../../scripts/outbox';
-import { openTestDatabase } from '../support/test-database';
+import { migratedDataDir, openTestDatabase } from '../support/test-database';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;
@@ -85,9 +85,10 @@ describe('npm run outbox', () => {
     expect(await runOutbox(db, parseOutboxArgs([]))).toEqual([expect.stringContaining('npm run outbox -- list')]);
   });
 
-  it('exits 2 on a bad command line, 1 on an unknown mail or an embedded database in use, 0 otherwise', () => {
+  it('exits 2 on a bad command line, 1 on an unknown mail or an embedded database in use, 0 otherwise', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-command-'));
     try {
+      await (await migratedDataDir(dir)).close();
       const bad = runScript(['show', 'abc'], { DATA_DIR: dir });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('outbox: the id of a mail must be a whole number');

@@ -253,6 +253,16 @@ export async function createTestDatabase(options: { persistent?: boolean; seeded
   };
 }
 
+/**
+ * A migrated embedded database in the folder `dataDir`, from the kept template, for a command
+ * under test that opens DATA_DIR itself: its first run then starts in a second rather than
+ * creating the database and running every migration in the child process. Open; close it before
+ * the command runs.
+ */
+export async function migratedDataDir(dataDir: string): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir, initialData: await migratedTemplate() });
+}
+
 /** A migrated test database with the lookup tables filled, and the schema set used. */
 export async function openTestDatabase(schemas: SchemaSet = loadSchemaSet()) {
   const database = await createTestDatabase();
