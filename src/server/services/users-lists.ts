@@ -6,6 +6,7 @@ import { activeStateNames } from './active-states';
 import { toUser } from './users';
 import { orderSql, sortArraySql, type OrderTerm } from './list-order';
 import type { ListRow } from './live-lists/row-store';
+import { CHANGE, changeRefSql } from './live-lists/change-refs';
 import { JSON_AGG_SEPARATOR, type LiveListSpec, type Touched } from './live-lists/list-upkeep';
 
 /*
@@ -107,14 +108,14 @@ function listRowsSql(schemas: SchemaSet, q: ListQuery, touched: Touched | null):
   return sql<ListRow>`
     WITH listed AS (
       SELECT mb.user_id, json_agg(${PROJECT_JSON} ORDER BY ${projectOrder(schemas)}) AS projects,
-             array_agg(DISTINCT 'p:' || mb.project_id) AS deps
+             array_agg(DISTINCT ${changeRefSql(CHANGE.project, sql`mb.project_id`)}) AS deps
         FROM ${MEMBERSHIPS_FROM}
        WHERE ${q.membershipFilter} AND ${touchedUsers(sql`mb.user_id`, touched)}
        GROUP BY mb.user_id
     )
     -- Sorted here and aggregated in that order: sorting the built objects instead spills to disk.
     SELECT u.id::text AS key, ${sortArraySql(q.orderBy)} AS sort,
-           ARRAY['u:' || u.id, 'k:' || u.id] || coalesce(l.deps, '{}') AS deps,
+           ARRAY[${changeRefSql(CHANGE.user, sql`u.id`)}, ${changeRefSql(CHANGE.keys, sql`u.id`)}] || coalesce(l.deps, '{}') AS deps,
            ${userRowJson(sql`l.projects`, sql`k.n`)}::text AS json
       FROM users u
       ${join} listed l ON l.user_id = u.id

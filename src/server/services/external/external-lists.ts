@@ -9,6 +9,7 @@ import type { Database } from '../../db/tables';
 import type { SchemaSet } from '../../../schema-runtime';
 import { stateRules } from '../projects/state-rules';
 import type { ListRow } from '../live-lists/row-store';
+import { CHANGE, changeRefSql } from '../live-lists/change-refs';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../live-lists/list-upkeep';
 import { touchedProjects } from '../projects/projects-list';
 import type { ExternalMaps } from './external-maps';
@@ -75,7 +76,7 @@ export function usersProjectsList(db: Kysely<Database>, schemas: SchemaSet, filt
     rows: async (touched) =>
       (
         await sql<ListRow>`
-        SELECT m.id::text AS key, ARRAY[m.id]::float8[] AS sort, ARRAY['u:' || m.user_id, 'p:' || m.project_id] AS deps,
+        SELECT m.id::text AS key, ARRAY[m.id]::float8[] AS sort, ARRAY[${changeRefSql(CHANGE.user, sql`m.user_id`)}, ${changeRefSql(CHANGE.project, sql`m.project_id`)}] AS deps,
           json_build_object(
           'user', json_build_object('id', u.id, 'person_oib', u.person_oib, 'first_name', u.first_name, 'last_name', u.last_name,
             'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
@@ -106,7 +107,7 @@ export function sshKeysList(db: Kysely<Database>): LiveListSpec {
     rows: async (touched) =>
       (
         await sql<ListRow>`
-        SELECT k.id::text AS key, ARRAY[k.id]::float8[] AS sort, ARRAY['k:' || k.user_id, 'u:' || k.user_id] AS deps,
+        SELECT k.id::text AS key, ARRAY[k.id]::float8[] AS sort, ARRAY[${changeRefSql(CHANGE.keys, sql`k.user_id`)}, ${changeRefSql(CHANGE.user, sql`k.user_id`)}] AS deps,
           json_build_object('name', k.name, 'fingerprint', k.fingerprint, 'public_key', k.public_key,
           'date_created', k.date_created, 'user', json_build_object('id', u.id, 'person_username', u.person_username))::text AS json
         FROM ssh_keys k JOIN users u ON u.id = k.user_id
@@ -156,7 +157,7 @@ export function projectsUsersList(
     rows: async (touched) => {
       const { rows } = await sql<ProjectUsersRow>`
         SELECT p.id::text AS key, ARRAY[p.id]::float8[] AS sort,
-          ARRAY['p:' || p.id] || (SELECT coalesce(array_agg(DISTINCT 'u:' || m.user_id), '{}') FROM memberships m WHERE m.project_id = p.id) AS deps,
+          ARRAY[${changeRefSql(CHANGE.project, sql`p.id`)}] || (SELECT coalesce(array_agg(DISTINCT ${changeRefSql(CHANGE.user, sql`m.user_id`)}), '{}') FROM memberships m WHERE m.project_id = p.id) AS deps,
           p.id, p.identifier, p.date_start AS date_from, p.date_end, to_char(p.date_approved, 'YYYY-MM-DD') AS date_approved,
           pt.name AS type, p.name, p.institute, p.croris_id, p.croris_finance,
           (SELECT coalesce(jsonb_agg(jsonb_build_object('name', d->'name'->>'value', 'percent', d->'percent',

@@ -14,6 +14,7 @@ import { ApiError, msg } from '../../errors';
 import { orderSql, type OrderTerm } from '../list-order';
 import { checkLayout, filtersCondition, hasFilter, resolvePath, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
 import { listCounts, type ListCounts } from './list-counts';
+import { namesAnyOf } from '../live-lists/change-refs';
 import { listSources, type ListSource, type Sql } from './list-sources';
 import { sqlDatePattern } from '../../db/sql-date-pattern';
 
@@ -39,7 +40,7 @@ function countsMovedBy(source: ListSource, layout: TableLayout): PagedGrid['coun
   const fieldKinds = !rowFilter ? [] : resolvePath(source, rowFilter.path).items ? undefined : source.fieldsMovedBy;
   const kinds = source.countsMovedBy && fieldKinds && [...source.countsMovedBy, ...fieldKinds];
   if (!kinds) return undefined;
-  return (refs) => refs.some((ref) => ref === '*' || kinds.some((kind) => ref.startsWith(`${kind}:`)));
+  return (refs) => namesAnyOf(refs, kinds);
 }
 
 /** The pageable grids and how to answer a page of each. */

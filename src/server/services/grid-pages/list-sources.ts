@@ -9,6 +9,7 @@ import type { SchemaSet } from '../../../schema-runtime';
 import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJson } from '../projects/projects-list';
 import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users-lists';
 import type { OrderTerm } from '../list-order';
+import { CHANGE, type ChangeKind } from '../live-lists/change-refs';
 
 /**
  * What a value of a row is, as the list's JSON holds it: text, a number, a boolean, a date
@@ -57,11 +58,6 @@ export interface CollectionSql {
   fields: Record<string, FieldSql>;
 }
 
-/**
- * A kind of logged change: list_row_changes' refs (migration 0017) name a user, project or key, or
- * a user who became or stopped being an active member (`a`, migration 0023).
- */
-type ChangeKind = 'u' | 'p' | 'k' | 'a';
 
 /** One list, for the compiler. */
 export interface ListSource {
@@ -87,9 +83,8 @@ export interface ListSource {
   /** Array paths of a row, by their first step. */
   collections: Record<string, CollectionSql>;
   /**
-   * The kinds of logged change (list_row_changes' refs, migration 0017: 'u' a user row, 'p' a
-   * project or membership, 'k' a key) that can change which rows `where` holds; a vocabulary's ('*')
-   * always can. Unset: any change can.
+   * The kinds of logged change (live-lists/change-refs.ts) that can change which rows `where`
+   * holds; a vocabulary's always can. Unset: any change can.
    */
   countsMovedBy?: readonly ChangeKind[];
   /** The kinds of logged change that can change a value of `fields` (unset: any change can). */
@@ -128,9 +123,9 @@ const projectsAll: ListSource = {
   // The state and the type are lookups (NOT NULL foreign keys): no join chooses the rows.
   choosingFrom: raw('projects p'),
   where: sql<boolean>`true`,
-  countsMovedBy: ['p'],
+  countsMovedBy: [CHANGE.project],
   // A project's own columns, its state's and type's names (vocabularies: '*').
-  fieldsMovedBy: ['p'],
+  fieldsMovedBy: [CHANGE.project],
   id: raw('p.id'),
   order: PROJECT_LIST_ORDER,
   rowJson: projectRowJson(PROJECT_MEMBERS_JSON),
@@ -195,7 +190,7 @@ const USER_FIELDS: Record<string, FieldSql> = {
 };
 
 /** A user's own columns, and their key count. */
-const USER_FIELDS_MOVED_BY: readonly ChangeKind[] = ['u', 'k'];
+const USER_FIELDS_MOVED_BY: readonly ChangeKind[] = [CHANGE.user, CHANGE.keys];
 const USER_SORT_KEYS = { 'last_name,first_name': raw('u.name_key') };
 const USER_TEXTS = { 'username,person_username,person_uniqueid,person_mail': raw('u.filter_mail') };
 
@@ -218,7 +213,7 @@ function activeUsers(schemas: SchemaSet): ListSource {
     // partial indexes of the active users serve the list's orders and its count.
     where: sql<boolean>`u.active_member`,
     // The flag follows active_members, whose changes the log names by a kind of their own.
-    countsMovedBy: ['a'],
+    countsMovedBy: [CHANGE.activeMember],
     id: raw('u.id'),
     order: USER_LIST_ORDER,
     rowJson: userRowJson(userProjectsJson(schemas, active), USER_KEY_COUNT),
@@ -234,7 +229,7 @@ function inactiveUsers(schemas: SchemaSet): ListSource {
   return {
     from: sql`users u`,
     where: sql<boolean>`NOT u.status`,
-    countsMovedBy: ['u'],
+    countsMovedBy: [CHANGE.user],
     id: raw('u.id'),
     // Users without any membership first (inactive-users/ lists them so).
     order: [{ sql: raw('EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)'), desc: false, as: 'flag' }, ...USER_LIST_ORDER],

@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { RowStore, type ListRow } from './row-store';
 import { repairActiveMembers } from '../active-members';
+import { ANY_CHANGE, CHANGE, idsNamed } from './change-refs';
 
 /** What a change names, by kind: users, owners of changed keys, projects (migration 0017). */
 export interface Touched {
@@ -55,10 +56,8 @@ interface ChangeRow {
 }
 
 function touchedBy(refs: Iterable<string>): Touched {
-  const touched: Touched = { users: [], keyOwners: [], projects: [] };
-  const into = { u: touched.users, k: touched.keyOwners, p: touched.projects } as Record<string, number[]>;
-  for (const ref of refs) into[ref[0]]?.push(Number(ref.slice(2)));
-  return touched;
+  const ids = idsNamed(refs);
+  return { users: ids[CHANGE.user], keyOwners: ids[CHANGE.keys], projects: ids[CHANGE.project] };
 }
 
 export class ListUpkeep {
@@ -141,7 +140,7 @@ export class ListUpkeep {
           await this.applyPending(held);
           const moved = this.checking!;
           const store = held.store;
-          if (!store || moved.has('*')) return 0;
+          if (!store || moved.has(ANY_CHANGE)) return 0;
           const skip = store.keysTouching(moved);
           for (const row of built) if (row.deps.some((d) => moved.has(d))) skip.add(row.key);
           const wrong = store.differences(built, skip);
@@ -194,7 +193,7 @@ export class ListUpkeep {
     const refs = new Set(changes.flatMap((c) => c.refs));
     if (refs.size === 0) return;
     for (const ref of refs) this.checking?.add(ref);
-    if (refs.has('*') || refs.size > MAX_REFS) {
+    if (refs.has(ANY_CHANGE) || refs.size > MAX_REFS) {
       this.dropAll();
       return;
     }

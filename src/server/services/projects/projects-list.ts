@@ -11,6 +11,7 @@ import type { Database } from '../../db/tables';
 import { leadsFirst } from '../../db/queries/memberships';
 import { orderSql, sortArraySql, type OrderTerm } from '../list-order';
 import type { ListRow } from '../live-lists/row-store';
+import { CHANGE, changeRefSql } from '../live-lists/change-refs';
 import { JSON_AGG_SEPARATOR, type LiveListSpec, type Touched } from '../live-lists/list-upkeep';
 
 /** One member of a project as a list row holds it (aliases m, u, r: membership, user, role). */
@@ -63,12 +64,12 @@ export function touchedProjects(column: RawBuilder<unknown>, touched: Touched | 
 function projectRowsSql(touched: Touched | null): RawBuilder<ListRow> {
   return sql<ListRow>`
     WITH members AS (
-      SELECT m.project_id, json_agg(${MEMBER_JSON} ORDER BY ${MEMBER_ORDER}) AS list, array_agg(DISTINCT 'u:' || m.user_id) AS deps
+      SELECT m.project_id, json_agg(${MEMBER_JSON} ORDER BY ${MEMBER_ORDER}) AS list, array_agg(DISTINCT ${changeRefSql(CHANGE.user, sql`m.user_id`)}) AS deps
         FROM ${MEMBERS_FROM}
        WHERE ${touchedProjects(sql`m.project_id`, touched)}
        GROUP BY m.project_id
     )
-    SELECT p.id::text AS key, ${sortArraySql(PROJECT_LIST_ORDER)} AS sort, ARRAY['p:' || p.id] || coalesce(mb.deps, '{}') AS deps,
+    SELECT p.id::text AS key, ${sortArraySql(PROJECT_LIST_ORDER)} AS sort, ARRAY[${changeRefSql(CHANGE.project, sql`p.id`)}] || coalesce(mb.deps, '{}') AS deps,
            ${projectRowJson(sql`mb.list`)}::text AS json
       FROM ${PROJECT_ROW_FROM}
       LEFT JOIN members mb ON mb.project_id = p.id
