@@ -58,7 +58,6 @@ export interface CollectionSql {
   fields: Record<string, FieldSql>;
 }
 
-
 /** One list, for the compiler. */
 export interface ListSource {
   /** FROM clause of the list's rows, with the aliases the fields use. */
