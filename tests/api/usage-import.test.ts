@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { migrate } from '../../src/server/db/database';
 import { migratedDataDir } from '../support/test-database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
@@ -20,7 +19,6 @@ describe('npm run usage-import', () => {
     dir = mkdtempSync(join(tmpdir(), 'usage-import-'));
     const schemas = loadSchemaSet();
     const handle = await migratedDataDir(join(dir, 'db'));
-    await migrate(handle.db);
     await syncVocabularies(handle.db, schemas);
     const ctx = { db: handle.db, schemas } as AppContext;
     const ana = await addUser(ctx, 'ana', { person_username: 'ahorvat' });

@@ -14,7 +14,7 @@ import { RowStore, type ListRow } from './row-store';
 import { repairActiveMembers } from '../active-members';
 import { ANY_CHANGE, CHANGE, idsNamed } from './change-refs';
 
-/** What a change names, by kind: users, owners of changed keys, projects (migration 0017). */
+/** What a batch of changes names, by kind (change-refs.ts): users, owners of changed keys, projects. */
 export interface Touched {
   users: number[];
   keyOwners: number[];
