@@ -136,7 +136,12 @@ async function openAndSettle(page: Page, path: string): Promise<boolean> {
   }
   await expect(page.locator('.ui.active.loader')).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
-  return page.locator('h1').first().isVisible();
+  // A lazy page may still be drawing once its requests are done: its heading gets a few seconds.
+  return page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .then(() => true, () => false);
 }
 
 /** Problems of one page: axe (critical, serious) at desktop width, then the phone checks. */
