@@ -4,7 +4,8 @@
 // feature and not the app; engine/ and shared/ import no feature, no API and not the app; the schema
 // runtime imports neither the client nor the server, nor React or Fastify. On the server, db/
 // (tables, vocabularies, migrations) sits below services/ and routes/, services/ below plugins/
-// and routes/, services/ import no Fastify, and nothing imports the client. The quick tests (tests/unit, tests/component)
+// and routes/, services/ import no Fastify, and nothing imports the client; in src/ a relative import climbs at most
+// one folder (the @/ alias names the rest). The quick tests (tests/unit, tests/component)
 // start no database and no server.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +121,16 @@ const zonesRule = {
   },
 };
 
+/**
+ * Across folders of src/, an import names where it lands from the top (`@/server/db/tables`), as
+ * bulletproof-react's absolute imports do: a relative path may reach its own folder or its parent,
+ * never climb further.
+ */
+const deepRelative = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Climb at most one folder: import from further away with the @/ alias (@/server/…, @/schema-runtime/…, @generated).',
+};
+
 export default tseslint.config(
   { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'tests/e2e/test-results/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -142,12 +153,19 @@ export default tseslint.config(
     rules: { 'boundaries/zones': 'error' },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative] }] },
+  },
+  {
     // A service is called by a plugin or a route and knows nothing of HTTP: what reads a request or
     // writes a reply (cookies, list answers) is a plugin (src/server/plugins/).
     files: ['src/server/services/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(fastify|@fastify/.*)(/.*)?$', message: 'services/ import no Fastify: read the request and write the reply in a plugin or a route, and pass the service what it needs.' }],
+        patterns: [
+          deepRelative,
+          { regex: '^(fastify|@fastify/.*)(/.*)?$', message: 'services/ import no Fastify: read the request and write the reply in a plugin or a route, and pass the service what it needs.' },
+        ],
       }],
     },
   },
@@ -156,6 +174,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
+          deepRelative,
           { regex: '^(react|react-dom|fastify|@fastify/.*)(/.*)?$', message: 'The schema runtime runs in the server, the browser and the QA tool: no React, no Fastify.' },
         ],
       }],

@@ -4,7 +4,7 @@
  * is fully used and the efficiency below which a member is named. Read the same way by the
  * server (approval without grants, warnings, efficiency) and the processing screen (its pre-fill).
  */
-import type { GrantRulesDefault, GrantRulesGrant, GrantRulesThreshold } from '../../generated';
+import type { GrantRulesDefault, GrantRulesGrant, GrantRulesThreshold } from '@generated';
 import { readConsts } from './vocabulary';
 
 /** The rules of rules/grants.json. */

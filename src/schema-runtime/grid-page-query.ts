@@ -1,4 +1,4 @@
-import type { ListRules } from '../../generated';
+import type { ListRules } from '@generated';
 import type { SchemaCatalog } from './schema-catalog';
 import { GRID_PAGE_PARAMS, type FilterSpec, type TableLayout } from './table-layout';
 import { isFilterActive, YES_NO, type FilterValues, type ResolvedOptions, type SortState } from './grid-filters';

@@ -3,7 +3,7 @@
  * are routine notices (delivered as each recipient chose, muted per project) and which always go
  * at once, when the weekly digest is due, and the delivery a user has before choosing one.
  */
-import type { MailKind, RoutineDelivery } from '../../generated';
+import type { MailKind, RoutineDelivery } from '@generated';
 import type { SchemaCatalog } from './schema-catalog';
 
 /** One kind of rules/mail.json with its annotations. */

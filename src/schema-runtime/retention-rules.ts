@@ -3,7 +3,7 @@
  * what is past each rule's period, staff see the counts it would remove, and the privacy notice
  * prints the same periods, so the three cannot disagree.
  */
-import type { RetentionRule } from '../../generated';
+import type { RetentionRule } from '@generated';
 import type { SchemaCatalog } from './schema-catalog';
 
 /** The rules the code knows how to apply, in the order of rules/retention.json's description. */

@@ -1,7 +1,7 @@
 import { deriveEnums } from './derived-enums';
 import { SCHEMA_IDS, schemaIdOf } from './schema-ids';
 import { readConsts, readVocabulary, type VocabularyEntry } from './vocabulary';
-import type { PortalConstants, ServiceConfig } from '../../generated';
+import type { PortalConstants, ServiceConfig } from '@generated';
 
 /** A schema document as read from `schemas/`. */
 export type SchemaDoc = Record<string, unknown> & { $id: string };

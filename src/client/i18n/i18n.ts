@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { schemas } from '../shared/schema-set';
-import { languageCookieName } from '../../schema-runtime/language-cookie';
+import { languageCookieName } from '@/schema-runtime/language-cookie';
 import { languageCookie, readCookie } from './language-cookie';
 import { loadTranslations, translatedLocales, type Locale, type Translations } from './translations';
 import type { TextPart } from './text-parts';

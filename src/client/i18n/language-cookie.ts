@@ -1,4 +1,4 @@
-import { languageCookieName } from '../../schema-runtime/language-cookie';
+import { languageCookieName } from '@/schema-runtime/language-cookie';
 
 /** Reads a cookie value from a `document.cookie`-style string. */
 export function readCookie(cookieHeader: string, name: string): string | undefined {

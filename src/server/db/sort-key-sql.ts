@@ -1,4 +1,4 @@
-import { SORT_KEY_DIGIT_RUN, SORT_KEY_DIGITS, SORT_KEY_PADDED_RUN, SORT_KEY_REPLACEMENTS, SORT_KEY_TRANSLATION } from '../../schema-runtime/sort-key';
+import { SORT_KEY_DIGIT_RUN, SORT_KEY_DIGITS, SORT_KEY_PADDED_RUN, SORT_KEY_REPLACEMENTS, SORT_KEY_TRANSLATION } from '@/schema-runtime/sort-key';
 
 /** A text as an SQL string literal (standard strings: only the quote is doubled). */
 function literal(text: string): string {

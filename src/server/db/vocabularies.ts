@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './tables';
-import { activeStates, SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
+import { activeStates, SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import { SHOWN_DATE } from './migrations/0024-shown-dates';
 import { sqlDatePattern } from './sql-date-pattern';
 

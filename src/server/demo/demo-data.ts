@@ -3,7 +3,7 @@
  * days relative to the seeding moment so the demo stays current; `seed-demo.ts` turns them into
  * rows. Names, institutions and texts are what the centre's users would really write.
  */
-import type { ResourcesNumbers, ResourceTypeName, ScienceDomainShare, StateName } from '../../../generated';
+import type { ResourcesNumbers, ResourceTypeName, ScienceDomainShare, StateName } from '@generated';
 
 /** A person as the directory (AAI@EduHR or eduGAIN) describes them. */
 export interface DemoPerson {

@@ -3,14 +3,14 @@ import { addDays, format, subYears } from 'date-fns';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { lookupIds } from '../db/vocabularies';
-import { formatIssue, type SchemaSet } from '../../schema-runtime';
+import { formatIssue, type SchemaSet } from '@/schema-runtime';
 import { hashPassword } from '../services/passwords';
 import { parsePublicKey } from '../services/ssh-key-parse';
-import type { PersonRef, RoleName } from '../../../generated';
+import type { PersonRef, RoleName } from '@generated';
 import { addMembers, ROLE } from '../db/queries/memberships';
 import { DEMO_INVITES, DEMO_PEOPLE, DEMO_PROJECTS, DEMO_SSH_KEYS, INITIAL_SOFTWARE, type DemoPerson, type DemoProject } from './demo-data';
 import { clusterUsername } from '../services/cluster-username';
-import { requestDateCeiling } from '../../schema-runtime';
+import { requestDateCeiling } from '@/schema-runtime';
 import { seedDemoUsage, type UsageSeedProject } from './seed-usage';
 import { seedDemoGrants } from './seed-grants';
 

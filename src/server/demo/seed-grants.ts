@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import type { SchemaSet } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import { refreshGrantFigures } from '../services/grants/grant-status';
 import { clustersOf } from '../services/accounting/clusters';
 import { runningRates } from '../services/accounting/forecast';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import type { SchemaSet } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from '../services/accounting/clusters';
 import { hoursOf } from '../services/accounting/ingest-rows';
 import { storeRows, type Resolved } from '../services/accounting/ingest';

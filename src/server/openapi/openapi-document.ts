@@ -4,8 +4,8 @@
  * `components/schemas` under its short name (`entities.project`, `api.login` …) with every `$ref`
  * rewritten to point there, so no reader needs the `https://portal.schemas/` ids to resolve.
  */
-import type { SchemaSet } from '../../schema-runtime';
-import { SCHEMA_BASE, shortNameOf } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
+import { SCHEMA_BASE, shortNameOf } from '@/schema-runtime';
 import { documentedParts, type RouteSchema, type RouteShape } from './route-shape';
 
 type Json = Record<string, unknown>;

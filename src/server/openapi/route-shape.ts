@@ -8,7 +8,7 @@
  * (compiled by the schema set's ajv, answering the hr/en catalogue's messages). Parts a handler
  * checks itself go under `checkedByHandler`: the document shows them, Fastify never sees them.
  */
-import { schemaIdOf } from '../../schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 
 /** A JSON Schema: a `$ref` to a schema of the set (full `$id`, maybe with a fragment) or an inline schema. */
 export type RouteSchema = Record<string, unknown>;

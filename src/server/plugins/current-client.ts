@@ -1,5 +1,5 @@
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
-import { mapCurrentClientBody, type SchemaCatalog } from '../../schema-runtime';
+import { mapCurrentClientBody, type SchemaCatalog } from '@/schema-runtime';
 
 /**
  * The centre's current web client sends whole form states (docs/decisions/0081-current-web-client.md).

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, errorBody, localErrorBody, msg, type ErrorKey } from '../errors';
 import { requestLanguage } from '../i18n/language';
 import type { MessageKey } from '../i18n/messages';
-import { describeIssues, languageCookieName, toValidationIssues } from '../../schema-runtime';
+import { describeIssues, languageCookieName, toValidationIssues } from '@/schema-runtime';
 import type { ErrorObject } from 'ajv';
 
 const FASTIFY_CODES: Record<string, ErrorKey> = {

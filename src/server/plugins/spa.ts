@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import { localErrorBody, msg } from '../errors';
 import { pageLanguage, requestLanguage } from '../i18n/language';
 import { loginDocumentPreloads, pagePreloads, readPageFiles, type PageFiles } from '../page-preloads';
-import { loginDocument, paths, UI_ROOT } from '../../schema-runtime/pages';
-import { languageCookieName } from '../../schema-runtime';
+import { loginDocument, paths, UI_ROOT } from '@/schema-runtime/pages';
+import { languageCookieName } from '@/schema-runtime';
 import type { AppContext } from '../context';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { ExtensionNewBody } from '../../../generated';
+import type { ExtensionNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { parseDatabaseId } from '../services/invites/project-rules';
 import { currentUser } from '../plugins/auth';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { ProjectsUsersQuery, UsersProjectsQuery } from '../../../generated';
+import type { ProjectsUsersQuery, UsersProjectsQuery } from '@generated';
 import { json, ref, type RouteShape } from '../openapi/route-shape';
 import { sendCachedList } from '../plugins/list-replies';
 import { loadExternalMaps } from '../services/external/external-maps';

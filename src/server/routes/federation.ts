@@ -18,7 +18,7 @@ import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/met
 import { MetadataError } from '../services/saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
 import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
-import { paths, UI_ROOT } from '../../schema-runtime/pages';
+import { paths, UI_ROOT } from '@/schema-runtime/pages';
 
 /** Where the login links go when a federation is not configured on this server. */
 const NOT_CONFIGURED_PAGE = `${paths.error.href}?reason=federation`;

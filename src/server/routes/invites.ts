@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { InviteCancelBody, InvitesNewBody } from '../../../generated';
+import type { InviteCancelBody, InvitesNewBody } from '@generated';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
 import { acceptInvite } from '../services/invites/accept-invite';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { SshKeyDeleteBody, SshKeyNewBody } from '../../../generated';
+import type { SshKeyDeleteBody, SshKeyNewBody } from '@generated';
 import { currentUser } from '../plugins/auth';
 import { addKey, deleteKey, keysOf, keysOfClusterUser } from '../services/ssh-keys';
 import { arrayOf, json, MESSAGE, path, ref } from '../openapi/route-shape';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MailMuteBody, MailPreferencesBody } from '../../../generated';
+import type { MailMuteBody, MailPreferencesBody } from '@generated';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
 import { mailPreferencesOf, saveMailPreferences, setProjectMute } from '../services/mail/preferences';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UsersAddInternalBody, UsersSignoffBody } from '../../../generated';
+import type { UsersAddInternalBody, UsersSignoffBody } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { OutboxDelivery, OutboxList, OutboxMail } from '../../../generated';
+import type { OutboxDelivery, OutboxList, OutboxMail } from '@generated';
 import { ApiError, msg } from '../errors';
 import { parseDatabaseId } from '../services/invites/project-rules';
 import { listOutbox, outboxMail } from '../services/outbox-view';

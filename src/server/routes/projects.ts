@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isAdmin } from '../context';
-import type { ProjectChangeBody } from '../../../generated';
+import type { ProjectChangeBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { arrayOf, json, MESSAGE, path, ref, type RouteShape } from '../openapi/route-shape';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { InstituteCheck, RegistryInfo } from '../../../generated';
+import type { InstituteCheck, RegistryInfo } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';

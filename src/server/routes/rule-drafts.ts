@@ -23,7 +23,7 @@ import { mayEditRules, rulesEditor } from '../services/schema-live/rule-editors'
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { renderMessage } from '../i18n/messages';
 import { requestLanguage } from '../i18n/language';
-import { languageCookieName } from '../../schema-runtime';
+import { languageCookieName } from '@/schema-runtime';
 
 const base = '/api/v1/internal/rule-drafts/';
 const draftAnswer = ref('api/rule-drafts#/definitions/draft');

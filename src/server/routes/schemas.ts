@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { SchemaSet } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import { schemaSetHash, setDocs } from '../services/schema-live/set-hash';
 import { schemaHistory } from '../services/schema-live/schema-history';
 import { json, ref, type RouteShape } from '../openapi/route-shape';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { LoginBody, LogoutAnswer } from '../../../generated';
+import type { LoginBody, LogoutAnswer } from '@generated';
 import { anonymousCsrfToken, sendSession } from '../plugins/auth';
 import { cookieNames, cookieOptions } from '../services/session-cookies';
 import { KNOWN_BROWSER_DAYS, passwordLogin } from '../services/login';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { SoftwareNewBody } from '../../../generated';
+import type { SoftwareNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { parseDatabaseId } from '../services/invites/project-rules';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
-import { usernameMaxLength } from '../../schema-runtime';
+import { usernameMaxLength } from '@/schema-runtime';
 import { opsUsers, userDetail, userLiveLists } from '../services/users-lists';
 import { sendCachedList } from '../plugins/list-replies';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';

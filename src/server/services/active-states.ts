@@ -1,4 +1,4 @@
-import { activeStates, SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
+import { activeStates, SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 
 /** Names of the states whose projects are running (`isActive` in rules/states.json). */
 export function activeStateNames(schemas: SchemaSet): string[] {

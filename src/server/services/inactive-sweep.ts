@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import type { SchemaSet } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import { activeStateNames } from './active-states';
 
 /** PostgreSQL's code for a transaction that lost a race with a concurrent one. */

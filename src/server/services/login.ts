@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LoginBody } from '../../../generated';
+import type { LoginBody } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';

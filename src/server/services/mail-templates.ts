@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MailKind } from '../../../generated';
-import type { SchemaSet } from '../../schema-runtime';
+import type { MailKind } from '@generated';
+import type { SchemaSet } from '@/schema-runtime';
 import type { Database } from '../db/tables';
 import type { Kysely, Transaction } from 'kysely';
 

@@ -6,8 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import { addMonths, format, parse } from 'date-fns';
 import type { Database } from '../db/tables';
-import type { SchemaSet } from '../../schema-runtime';
-import { csvText } from '../../schema-runtime/csv-text';
+import type { SchemaSet } from '@/schema-runtime';
+import { csvText } from '@/schema-runtime/csv-text';
 import { stateRules } from './projects/state-rules';
 
 export interface InstitutionMonth {

@@ -6,7 +6,7 @@
  * notification (migration 0011), so the session is refused everywhere from the next request on.
  */
 import { createHash } from 'node:crypto';
-import type { MySession, MySessionsAnswer, SessionsEndedAnswer } from '../../../generated';
+import type { MySession, MySessionsAnswer, SessionsEndedAnswer } from '@generated';
 import type { AppContext, AuthContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { sessionCacheOf } from './session-cache';

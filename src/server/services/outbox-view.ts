@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import type { OutboxEntry, OutboxMail } from '../../../generated';
+import type { OutboxEntry, OutboxMail } from '@generated';
 
 /** How many of the newest mails a list holds when the caller names no other number. */
 export const OUTBOX_LIST_DEFAULT = 200;

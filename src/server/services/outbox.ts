@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import type { SchemaSet } from '../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import type { Log } from './log';
 
 /** A mail to write to the outbox. `to` and `cc` may hold several addresses (array, or `;`/`,` separated). */

@@ -1,4 +1,4 @@
-import { paths, UI_ROOT } from '../../schema-runtime/pages';
+import { paths, UI_ROOT } from '@/schema-runtime/pages';
 /** Where a sign-in lands when it was given no target, or one that is not a page of this portal. */
 export const LANDING_PAGE = paths.saml2LoginRedirect.href;
 

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ScienceSoftwareTable } from '../db/tables';
-import type { MessageAnswer, SoftwareList, SoftwareNewBody } from '../../../generated';
+import type { MessageAnswer, SoftwareList, SoftwareNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 
 /** One entry of the list (entities/science-software.json with every field present). */

@@ -5,7 +5,7 @@
  * the session, the user or their memberships, see services/session-cache.ts), so a signed-in check
  * normally reads nothing from the database and builds nothing.
  */
-import type { Session } from '../../../generated';
+import type { Session } from '@generated';
 import type { AppContext, AuthContext } from '../context';
 import { membershipsOf, toUser } from './users';
 import { sessionCacheOf } from './session-cache';

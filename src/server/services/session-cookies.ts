@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { languageCookieName } from '../../schema-runtime';
+import { languageCookieName } from '@/schema-runtime';
 
 /**
  * Cookie names, derived from the service key of rules/service.json. `knownBrowser` marks a browser

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderMessage, type MessageKey, type MessageParams } from '../i18n/messages';
 import sshpk from 'sshpk';
-import { looksLikePrivateKey } from '../../schema-runtime/private-key';
+import { looksLikePrivateKey } from '@/schema-runtime/private-key';
 
 /** Key types we accept, by the first word of an OpenSSH public key line. */
 const ACCEPTED_TYPES = new Set(['rsa', 'ecdsa', 'ed25519']);

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, UserRow } from '../db/tables';
-import type { MessageAnswer, SshKey, SshKeyNewBody } from '../../../generated';
+import type { MessageAnswer, SshKey, SshKeyNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { activeStateNames } from './active-states';
 import { mailKeyAdded } from './projects/project-mails';

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../db/tables';
 import { hashPassword } from './passwords';
-import { usernameMaxLength } from '../../schema-runtime';
-import { loadSchemaSet } from '../../schema-runtime/node';
+import { usernameMaxLength } from '@/schema-runtime';
+import { loadSchemaSet } from '@/schema-runtime/node';
 
 /** A refused admin command; the message says what to fix. */
 export class UserAdminError extends Error {}

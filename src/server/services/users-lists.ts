@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/tables';
-import type { UserDetail } from '../../../generated';
-import { SCHEMA_IDS, type SchemaSet } from '../../schema-runtime';
+import type { UserDetail } from '@generated';
+import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import { activeStateNames } from './active-states';
 import { toUser } from './users';
 import { orderSql, sortArraySql, type OrderTerm } from './list-order';

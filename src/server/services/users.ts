@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/tables';
-import type { User, UserBrief, UserProject } from '../../../generated';
+import type { User, UserBrief, UserProject } from '@generated';
 
 /** The person fields every user shape shares. */
 function personFields(user: UserRow) {

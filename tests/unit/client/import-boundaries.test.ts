@@ -88,6 +88,23 @@ describe('import boundaries of the server and the quick tests', () => {
     expect(await lintAs('src/server/plugins/boundary-fixture.ts', code, 'no-restricted-imports')).toEqual([]);
   });
 
+  it('refuses a relative import climbing more than one folder in src/, and lets the alias and a parent through', async () => {
+    const code = [
+      "import { tables } from '../../db/tables';",
+      "import { paths } from '../../../schema-runtime/pages';",
+      "import type { User } from '@generated';",
+      "import { tablesToo } from '@/server/db/tables';",
+      "import { ApiError } from '../errors';",
+      'export type U = User;',
+      'export const all = [tables, paths, tablesToo, ApiError];',
+      '',
+    ].join('\n');
+    for (const file of ['src/server/services/projects/boundary-fixture.ts', 'src/server/routes/admin/boundary-fixture.ts', 'src/client/features/auth/boundary-fixture.ts']) {
+      const messages = await lintAs(file, code, 'no-restricted-imports');
+      expect(messages).toEqual([expect.stringMatching(/Climb at most one folder/), expect.stringMatching(/Climb at most one folder/)]);
+    }
+  });
+
   it('refuses a quick test starting a database or a server', async () => {
     const code = [
       "import { startTestApp } from '../support/test-app';",

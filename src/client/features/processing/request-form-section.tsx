@@ -5,7 +5,7 @@ import type { PortalProject } from '@/client/api/projects';
 import { requestTypes } from '@/client/shared/schema-set';
 import { formValuesOf } from './edited-fields';
 
-const SchemaForm = lazy(() => import(/* webpackChunkName: "schema-form" */ '../../engine/schema-form/schema-form'));
+const SchemaForm = lazy(() => import(/* webpackChunkName: "schema-form" */ '@/client/engine/schema-form/schema-form'));
 
 /**
  * The request as its own form shows it (same schema and layout as when it was filed): general

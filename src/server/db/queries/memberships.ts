@@ -4,7 +4,7 @@
  * to accounting, readiness, extensions, invitations, mail and project processing.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { RoleName } from '../../../../generated';
+import type { RoleName } from '@generated';
 import type { Database, UserRow } from '../tables';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
-import type { SchemaCatalog } from '../../../schema-runtime';
-import { schemaIdOf } from '../../../schema-runtime';
+import type { SchemaCatalog } from '@/schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 
 /** One cluster of rules/clusters.json. */
 export interface Cluster {

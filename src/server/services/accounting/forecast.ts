@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from './clusters';
 import { activeStateNames } from '../active-states';
 import { addMonths, monthLabel, monthOf, monthsBetween } from './window';

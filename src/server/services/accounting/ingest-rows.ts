@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../errors';
+import { ApiError } from '@/server/errors';
 
 /**
  * Checks and prepares the job records of one ingest call, before anything is stored: a bad row

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
-import { ApiError, msg } from '../../errors';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
+import { ApiError, msg } from '@/server/errors';
 import { clustersOf, type Cluster } from './clusters';
 import { prepareRows, type PreparedRow } from './ingest-rows';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { isProjectLead, projectIdsLedBy } from '../../db/queries/memberships';
-import { ApiError, msg } from '../../errors';
+import type { Database } from '@/server/db/tables';
+import { isProjectLead, projectIdsLedBy } from '@/server/db/queries/memberships';
+import { ApiError, msg } from '@/server/errors';
 
 /**
  * The projects whose usage (and grants and efficiency) the caller may see per project or per

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { scienceDomainsOf, type SchemaSet } from '../../../schema-runtime';
-import type { ScienceUsage, ScienceUsageLabel } from '../../../../generated';
-import { ApiError, msg } from '../../errors';
-import { renderMessage } from '../../i18n/messages';
+import type { Database } from '@/server/db/tables';
+import { scienceDomainsOf, type SchemaSet } from '@/schema-runtime';
+import type { ScienceUsage, ScienceUsageLabel } from '@generated';
+import { ApiError, msg } from '@/server/errors';
+import { renderMessage } from '@/server/i18n/messages';
 import { clustersOf } from './clusters';
 import { monthLabel, monthOf, monthsBetween, windowOf } from './window';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from './clusters';
 import { monthLabel, monthOf, monthsBetween, windowOf, type MonthWindow } from './window';
 

@@ -9,15 +9,15 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/tables';
-import { mailRules, type SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { Database } from '@/server/db/tables';
+import { mailRules, type SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { activeStateNames } from '../active-states';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { clustersOf } from './clusters';
 import { addMonths, monthLabel, monthOf } from './window';
 import { efficiencyAnswer } from '../grants/efficiency';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 export interface UsageSummaryContext {
   db: Kysely<Database>;

@@ -1,4 +1,4 @@
-import { ApiError, msg } from '../../errors';
+import { ApiError, msg } from '@/server/errors';
 
 /** A range of whole months, as 'yyyy-MM-01' dates, both ends included. */
 export interface MonthWindow {

@@ -4,17 +4,17 @@
  * flagged `extensionRequest` in rules/states.json and writes the staff mail in one transaction.
  */
 import { addDays, addMonths, format, parseISO } from 'date-fns';
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import type { ExtensionNewBody, ProjectExtension } from '../../../../generated';
-import { lookupIds } from '../../db/vocabularies';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import type { ExtensionNewBody, ProjectExtension } from '@generated';
+import { lookupIds } from '@/server/db/vocabularies';
+import { ApiError, msg } from '@/server/errors';
 import { mailExtensionRequested } from '../projects/project-mails';
 import { loadExtensions } from '../projects/serialize-project';
 import { stateRule } from '../projects/state-rules';
-import { isProjectLead } from '../../db/queries/memberships';
-import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '../../../schema-runtime';
+import { isProjectLead } from '@/server/db/queries/memberships';
+import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '@/schema-runtime';
 
 /** Ids of the projects the user is a member of. */
 async function memberProjectIds(ctx: AppContext, userId: number): Promise<number[]> {

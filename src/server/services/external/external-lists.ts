@@ -5,8 +5,8 @@
  * read from memory, and a change re-reads only the rows it touches before the next call answers.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
 import { stateRules } from '../projects/state-rules';
 import type { ListRow } from '../live-lists/row-store';
 import { CHANGE, changeRefSql } from '../live-lists/change-refs';

@@ -3,8 +3,8 @@
  * schemas/api/external-maps.json): identifier rewrites, institutions and realms.
  */
 import { readFileSync } from 'node:fs';
-import type { ExternalApiMaps } from '../../../../generated';
-import { formatIssue, type SchemaSet } from '../../../schema-runtime';
+import type { ExternalApiMaps } from '@generated';
+import { formatIssue, type SchemaSet } from '@/schema-runtime';
 
 /** What a project's institute is called towards the clusters. */
 export interface InstitutionNames {

@@ -6,10 +6,10 @@
  * likewise. A row below rules/grants.json's efficiencyThreshold is named with the hours lost.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { EfficiencyAnswer, EfficiencyAnswerRow } from '../../../../generated';
-import { grantRules, type SchemaSet } from '../../../schema-runtime';
-import { ApiError, msg } from '../../errors';
+import type { Database } from '@/server/db/tables';
+import type { EfficiencyAnswer, EfficiencyAnswerRow } from '@generated';
+import { grantRules, type SchemaSet } from '@/schema-runtime';
+import { ApiError, msg } from '@/server/errors';
 import { clustersOf } from '../accounting/clusters';
 import { addMonths, monthOf } from '../accounting/window';
 

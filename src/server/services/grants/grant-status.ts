@@ -6,9 +6,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { format } from 'date-fns';
-import type { Database } from '../../db/tables';
-import type { GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '../../../../generated';
-import { grantRules, type GrantRuleSet, type SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '@generated';
+import { grantRules, type GrantRuleSet, type SchemaSet } from '@/schema-runtime';
 import { AVERAGE_MONTH_DAYS, DAY_MS, runningRates, type Rate } from '../accounting/forecast';
 import { grantsInForce, type GrantInForce } from './grants';
 

@@ -4,10 +4,10 @@
  * grant has warnings of its own (re-armed) while the old ones stay as history.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { GrantRulesGrant, PersonRef } from '../../../../generated';
-import { defaultGrants, grantRules, grantsHoursIn, SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
-import { ApiError, msg } from '../../errors';
+import type { Database } from '@/server/db/tables';
+import type { GrantRulesGrant, PersonRef } from '@generated';
+import { defaultGrants, grantRules, grantsHoursIn, SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
+import { ApiError, msg } from '@/server/errors';
 
 /** A grant in force. */
 export interface GrantInForce {

@@ -8,13 +8,13 @@
  * flag the project on the staff list; the portal never stops jobs.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { grantRules, type SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { Database } from '@/server/db/tables';
+import { grantRules, type SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { activeStateNames } from '../active-states';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { grantStatus, HOUR_KINDS, keepGrantFigures, shownDate } from './grant-status';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 export interface GrantWarningContext {
   db: Kysely<Database>;

@@ -9,9 +9,9 @@
  * holds the two interpreters to the same rows in the same order.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { ColumnSpec, FilterSpec, TableLayout, ValueFormat } from '../../../schema-runtime/table-layout';
-import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions, type SortState } from '../../../schema-runtime/grid-filters';
-import { sortKeySql } from '../../db/sort-key-sql';
+import type { ColumnSpec, FilterSpec, TableLayout, ValueFormat } from '@/schema-runtime/table-layout';
+import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions, type SortState } from '@/schema-runtime/grid-filters';
+import { sortKeySql } from '@/server/db/sort-key-sql';
 import type { OrderTerm } from '../list-order';
 import type { FieldSql, ListSource, Sql } from './list-sources';
 

@@ -5,18 +5,18 @@
  * JSON — with the whole list's own expressions, so they are its items.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
-import { readTableLayout, type TableLayout } from '../../../schema-runtime/table-layout';
-import { resolveOptions, rowFilterValues } from '../../../schema-runtime/grid-options';
-import { isPagedList, listRules, readGridPageQuery, type GridPageProblem, type GridPageRequest } from '../../../schema-runtime/grid-page-query';
-import { ApiError, msg } from '../../errors';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
+import { readTableLayout, type TableLayout } from '@/schema-runtime/table-layout';
+import { resolveOptions, rowFilterValues } from '@/schema-runtime/grid-options';
+import { isPagedList, listRules, readGridPageQuery, type GridPageProblem, type GridPageRequest } from '@/schema-runtime/grid-page-query';
+import { ApiError, msg } from '@/server/errors';
 import { orderSql, type OrderTerm } from '../list-order';
 import { checkLayout, filtersCondition, hasFilter, resolvePath, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
 import { listCounts, type ListCounts } from './list-counts';
 import { namesAnyOf } from '../live-lists/change-refs';
 import { listSources, type ListSource, type Sql } from './list-sources';
-import { sqlDatePattern } from '../../db/sql-date-pattern';
+import { sqlDatePattern } from '@/server/db/sql-date-pattern';
 
 /** A grid that can be paged: its layout, its list and what its filters offer. */
 interface PagedGrid {

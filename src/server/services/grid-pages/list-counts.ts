@@ -18,7 +18,7 @@
  * `MAX_KEPT` in all, the least recently used forgotten first.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 
 /** The filter-free counts of a page (api/grid-page.json's `total`, and the list's size for `paged`). */
 export interface ListCounts {

@@ -5,7 +5,7 @@
  * its items) and, per path a layout may name, where the value lives in the tables.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJson } from '../projects/projects-list';
 import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users-lists';
 import type { OrderTerm } from '../list-order';

@@ -7,7 +7,7 @@
  * here already has is refused as a conflict.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 import { API_SCOPES, IMPORTED_HASH } from '../api-keys';
 import type { SourceApiKey, SourceDatabase } from './source-tables';
 import { emptyCounts, type EntityCounts, type Refusal, type RowNote } from './report';

@@ -2,8 +2,8 @@
  * Checks several entities of the import share: a value against a schema of the portal (the same
  * schemas the API validates with), and claims on values that must be unique here.
  */
-import type { SchemaSet } from '../../../schema-runtime';
-import { formatIssue } from '../../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
+import { formatIssue } from '@/schema-runtime';
 
 /** The issues of `value` against the schema `id` in plain English, or null when it passes. */
 export function schemaProblems(schemas: SchemaSet, id: string, value: unknown): string | null {

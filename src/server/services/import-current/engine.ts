@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
 import { SOURCE_TABLE, emptyCounts, type EntityName, type ImportReport, type RefusalKind } from './report';
 
 /** The tables rows are written to, each with a bigserial `id`. */

@@ -5,8 +5,8 @@
  * updated in place, and rows the source lost are reported and kept.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/tables';
-import { schemaIdOf, type SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import { schemaIdOf, type SchemaSet } from '@/schema-runtime';
 import type { SourceDatabase } from './source-tables';
 import { importEntity, type EntityImport, type ImportRun, type TargetTable } from './engine';
 import { ENTITIES, emptyCounts, unacceptedRefusals, type EntityName, type ImportReport } from './report';

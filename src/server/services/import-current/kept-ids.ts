@@ -8,7 +8,7 @@
  * never takes an id the source has used, even for a row it deleted since.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 import { ENTITIES, SOURCE_TABLE, type EntityName, type IdCollision } from './report';
 import type { TargetTable } from './engine';
 import type { SourceDatabase } from './source-tables';

@@ -8,7 +8,7 @@ import type { Convert, ImportRun, EntityImport } from './engine';
 import { orphanReason, refuse } from './engine';
 import { Claims, schemaProblems } from './checks';
 import { KeyRejected, parsePublicKey } from '../ssh-key-parse';
-import { schemaIdOf } from '../../../schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 import type { SourceSshKey } from './source-tables';
 
 type Row = Selectable<SourceSshKey>;

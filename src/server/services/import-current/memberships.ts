@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Convert, ImportRun, EntityImport } from './engine';
 import { orphanReason, refuse } from './engine';
 import { Claims } from './checks';
-import { lookupIds } from '../../db/vocabularies';
+import { lookupIds } from '@/server/db/vocabularies';
 import type { SourceMembership } from './source-tables';
 
 type Row = Selectable<SourceMembership>;

@@ -11,9 +11,9 @@ import { sql } from 'kysely';
 import type { Convert, ImportRun, EntityImport } from './engine';
 import { refuse } from './engine';
 import { Claims, schemaProblems } from './checks';
-import { lookupIds } from '../../db/vocabularies';
+import { lookupIds } from '@/server/db/vocabularies';
 import { activeStateNames } from '../active-states';
-import { schemaIdOf } from '../../../schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 import type { SourceProject } from './source-tables';
 
 type Row = Selectable<SourceProject>;

@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Convert, ImportRun, EntityImport } from './engine';
 import { refuse } from './engine';
 import { schemaProblems } from './checks';
-import { schemaIdOf } from '../../../schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 import type { SourceScienceSoftware } from './source-tables';
 
 type Row = Selectable<SourceScienceSoftware>;

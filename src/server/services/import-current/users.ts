@@ -7,7 +7,7 @@
 import type { Convert, ImportRun, EntityImport } from './engine';
 import { refuse } from './engine';
 import { Claims, schemaProblems } from './checks';
-import { SCHEMA_IDS } from '../../../schema-runtime';
+import { SCHEMA_IDS } from '@/schema-runtime';
 import type { SourceUser } from './source-tables';
 import type { Selectable } from 'kysely';
 import { addressesIn } from '../user-addresses';

@@ -3,10 +3,10 @@
  * carry the fragments the client matches case-insensitively ('Invitation code expired',
  * 'already assigned to project', 'duplicate key', 'Lead CroRIS project' …), so they must not change.
  */
-import type { AppContext } from '../../context';
-import { registryRules } from '../../../schema-runtime';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import { registryRules } from '@/schema-runtime';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 import { activeStateNames } from '../active-states';
 import { RegistryError } from '../registry/registry-client';
 import { lookupRegistryPerson } from '../registry/registry-lookup';
@@ -16,7 +16,7 @@ import { inviteAcceptedNotice } from './invite-mails';
 import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { joinAsCollaborator } from './join-project';
 import { findProject, FOREIGN_PERSON, projectTypeRules, type ProjectFacts } from './project-rules';
-import { projectsOfMember, ROLE } from '../../db/queries/memberships';
+import { projectsOfMember, ROLE } from '@/server/db/queries/memberships';
 
 /** The answer of a successful acceptance. */
 export interface AcceptAnswer {

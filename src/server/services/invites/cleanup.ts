@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
 
 /** How often the cleanup job runs (reference §8: every 10 minutes). */
 export const INVITE_CLEANUP_EVERY_MS = 10 * 60_000;

@@ -5,9 +5,9 @@
  * another site — or a page opened by mistake — cannot make a signed-in user a member
  * (docs/decisions/0622-invitations-accepted-by-a-click.md).
  */
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
-import type { InviteDetails } from '../../../../generated';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import type { InviteDetails } from '@generated';
 import { usableInvite } from './accept-invite';
 import { addressesIn } from '../user-addresses';
 

@@ -3,11 +3,11 @@
  * successful" note to the inviter, in the reader's language; the texts are the templates `invite`
  * and `invite-accepted` (services/mail-templates.ts). The note is a routine notice (rules/mail.json).
  */
-import type { SchemaSet } from '../../../schema-runtime';
+import type { SchemaSet } from '@/schema-runtime';
 import type { OutboxMail } from '../outbox';
 import { renderMail, type MailLanguage } from '../mail-templates';
 import type { Notice, NoticeRecipient } from '../mail/notices';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 interface Person {
   first_name: string;

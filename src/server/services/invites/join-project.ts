@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 import { ensureClusterUsername } from '../cluster-username';
-import { addMembers, ROLE } from '../../db/queries/memberships';
+import { addMembers, ROLE } from '@/server/db/queries/memberships';
 
 /**
  * Makes a user a collaborator of a project, the one way people join besides approval: the

@@ -2,16 +2,16 @@
  * Membership changes without an invitation: the lead signs collaborators off, staff add existing
  * users to internal and workshop projects (spec points 2 "Memberships", 5 "Collaborators", 6).
  */
-import type { UsersAddInternalBody, UsersSignoffBody } from '../../../../generated';
-import type { AppContext } from '../../context';
+import type { UsersAddInternalBody, UsersSignoffBody } from '@generated';
+import type { AppContext } from '@/server/context';
 import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { Database, UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
 import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
 import { findProject, projectTypeRules, type ProjectFacts } from './project-rules';
-import { isProjectLead, ROLE } from '../../db/queries/memberships';
+import { isProjectLead, ROLE } from '@/server/db/queries/memberships';
 
 /** A success answer with a message; internal add also lists who was added. */
 export interface MembershipAnswer {

@@ -3,9 +3,9 @@
  * rules/project-types.json and requests/index.json) and whether its state is active (rules/states.json).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/tables';
-import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
+import type { AppContext } from '@/server/context';
+import type { Database } from '@/server/db/tables';
+import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import { activeStateNames } from '../active-states';
 
 /** person_type of users who sign in through eduGAIN; anything else counts as local. */

@@ -5,15 +5,15 @@
  * expired address does), so an old link never comes back to life. Counts against INVITES_PER_HOUR.
  */
 import { languageOfAddress } from '../mail-templates';
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 import { enqueueMail } from '../outbox';
 import { inviteExpiredSql } from './cleanup';
 import { invitationMail, inviteUrl } from './invite-mails';
 import { findProject } from './project-rules';
-import { isProjectLead } from '../../db/queries/memberships';
+import { isProjectLead } from '@/server/db/queries/memberships';
 import { checkInviteCap, newInviteKey } from './send-invites';
 
 /** The answer of a re-send. */

@@ -6,17 +6,17 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { InvitesNewBody, RegistryCollaborator } from '../../../../generated';
-import type { AppContext } from '../../context';
-import type { Database, UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { InvitesNewBody, RegistryCollaborator } from '@generated';
+import type { AppContext } from '@/server/context';
+import type { Database, UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 import { enqueueMail } from '../outbox';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { inviteExpiredSql } from './cleanup';
 import { invitationMail, inviteUrl } from './invite-mails';
 import { languageOfAddress } from '../mail-templates';
 import { findProject, projectTypeRules, type ProjectFacts } from './project-rules';
-import { ROLE, rolesOn } from '../../db/queries/memberships';
+import { ROLE, rolesOn } from '@/server/db/queries/memberships';
 
 /** Invitation keys: long enough that guessing one is hopeless (reference §1.12). */
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,7 +1,7 @@
-import type { Invite, InviteCancelBody } from '../../../../generated';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { Invite, InviteCancelBody } from '@generated';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 import { inviteExpiredSql } from './cleanup';
 
 /** The pending (not accepted) invitations the user sent, oldest first; the key stays secret to the invitee. */

@@ -9,7 +9,7 @@
  * periodic check, which compares the held rows with a full build and repairs (and logs) a difference.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 import { RowStore, type ListRow } from './row-store';
 import { repairActiveMembers } from '../active-members';
 import { ANY_CHANGE, CHANGE, idsNamed } from './change-refs';

@@ -6,13 +6,13 @@
  * are written in that same transaction, so however many processes run it, each user gets one.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { mailRules, type DigestSchedule, type SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { Database } from '@/server/db/tables';
+import { mailRules, type DigestSchedule, type SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderDigestLine, renderMail, type MailTemplate } from '../mail-templates';
 import { RECIPIENT_COLUMNS, recipientName } from './notices';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 export interface DigestContext {
   db: Kysely<Database>;

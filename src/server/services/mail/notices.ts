@@ -7,11 +7,11 @@
  * of it in the transaction of the change that causes the notice.
  */
 import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/tables';
-import { mailRules, type SchemaSet } from '../../../schema-runtime';
+import type { Database, UserRow } from '@/server/db/tables';
+import { mailRules, type SchemaSet } from '@/schema-runtime';
 import { enqueueMail } from '../outbox';
 import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from '../mail-templates';
-import { ROLE } from '../../db/queries/memberships';
+import { ROLE } from '@/server/db/queries/memberships';
 
 /** What a notice's delivery and language need to know of its recipient. */
 export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'> &

@@ -2,13 +2,13 @@
  * A user's mail preferences (docs/decisions/0200-mail-preferences.md): the language of their mails,
  * how routine notices reach them, and the projects whose routine notices they muted as lead.
  */
-import type { MailMuteBodyAnswer, MailPreferencesAnswer, MailPreferencesBody } from '../../../../generated';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
-import { mailRules } from '../../../schema-runtime';
+import type { MailMuteBodyAnswer, MailPreferencesAnswer, MailPreferencesBody } from '@generated';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
+import { mailRules } from '@/schema-runtime';
 import { recipientLanguage } from '../mail-templates';
-import { isProjectLead } from '../../db/queries/memberships';
+import { isProjectLead } from '@/server/db/queries/memberships';
 import { RECIPIENT_COLUMNS } from './notices';
 
 /** The caller's preferences as they stand in the database. */

@@ -3,8 +3,8 @@
  * rows and the rows that name them, never another user's. Shape: schemas/api/personal-data.json.
  */
 import { sql, type Kysely } from 'kysely';
-import type { PersonalData } from '../../../../generated';
-import type { Database } from '../../db/tables';
+import type { PersonalData } from '@generated';
+import type { Database } from '@/server/db/tables';
 import { addressesIn } from '../user-addresses';
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());

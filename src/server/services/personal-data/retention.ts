@@ -6,9 +6,9 @@
  * the round: one process applies the rules at a time.
  */
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { RetentionRule } from '../../../../generated';
-import type { Database } from '../../db/tables';
-import { retentionCutoff, retentionRules, type RetentionRuleEntry, type SchemaCatalog } from '../../../schema-runtime';
+import type { RetentionRule } from '@generated';
+import type { Database } from '@/server/db/tables';
+import { retentionCutoff, retentionRules, type RetentionRuleEntry, type SchemaCatalog } from '@/schema-runtime';
 import { addressesIn } from '../user-addresses';
 
 const RETENTION_LOCK = sql`hashtext('retention')`;

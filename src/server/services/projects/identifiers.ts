@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 
 /** The single row of `project_counter`. */
 const COUNTER_ROW = 1;

@@ -6,11 +6,11 @@
  */
 import type { Transaction } from 'kysely';
 import { format, parseISO } from 'date-fns';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { sendNotice, type NoticeRecipient } from '../mail/notices';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 export type LifecycleNotice = 'ending' | 'end-reminder' | 'expired';
 

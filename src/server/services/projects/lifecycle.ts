@@ -17,11 +17,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { addDays, addMonths, format, parseISO } from 'date-fns';
-import type { Database } from '../../db/tables';
-import type { SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
-import type { PersonRef } from '../../../../generated';
-import { lookupIds } from '../../db/vocabularies';
+import type { Database } from '@/server/db/tables';
+import type { SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
+import type { PersonRef } from '@generated';
+import { lookupIds } from '@/server/db/vocabularies';
 import { snapshot } from './process-project';
 import { loadProjectRecords, type ProjectRecord } from './serialize-project';
 import { STATE, stateRule, stateRules, type StateRule } from './state-rules';

@@ -3,19 +3,19 @@
  * allowed by rules/states.json, the edits, and what approving, denying and extending record.
  */
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database, UserRow } from '../../db/tables';
-import { lookupIds } from '../../db/vocabularies';
-import type { PersonRef, Project, ProjectChangeBody, StateName } from '../../../../generated';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import type { Database, UserRow } from '@/server/db/tables';
+import { lookupIds } from '@/server/db/vocabularies';
+import type { PersonRef, Project, ProjectChangeBody, StateName } from '@generated';
+import { ApiError, msg } from '@/server/errors';
 import { ensureClusterUsername } from '../cluster-username';
 import { mailOutcome, type Outcome } from './project-mails';
 import { assertEditsValid, editsOf, EDITABLE_FIELDS, type Edits } from './project-edits';
 import { assertKnownSoftware, validationError } from './request-checks';
-import { leadMailOutcome, type SchemaSet } from '../../../schema-runtime';
+import { leadMailOutcome, type SchemaSet } from '@/schema-runtime';
 import { loadProject, loadProjectRecords, type ProjectRecord } from './serialize-project';
 import { STATE, stateRule } from './state-rules';
-import { leadOf } from '../../db/queries/memberships';
+import { leadOf } from '@/server/db/queries/memberships';
 import { storeGrants } from '../grants/grants';
 import { refreshGrantFigures } from '../grants/grant-status';
 

@@ -5,10 +5,10 @@
  * the date ceiling by an approved extension) must not block an unrelated edit.
  */
 import type { ValidateFunction } from 'ajv';
-import type { ProjectChangeBody } from '../../../../generated';
-import type { SchemaSet } from '../../../schema-runtime';
-import { schemaIdOf, toValidationIssues } from '../../../schema-runtime';
-import { ApiError, msg } from '../../errors';
+import type { ProjectChangeBody } from '@generated';
+import type { SchemaSet } from '@/schema-runtime';
+import { schemaIdOf, toValidationIssues } from '@/schema-runtime';
+import { ApiError, msg } from '@/server/errors';
 import type { ProjectRecord } from './serialize-project';
 import { validationError } from './request-checks';
 import { formSchemaId, requestTypeOf } from './state-rules';

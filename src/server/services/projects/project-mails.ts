@@ -3,13 +3,13 @@
  * of the change that causes them; the texts are templates (services/mail-templates.ts).
  */
 import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/tables';
-import { SCHEMA_IDS, type SchemaSet } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { Database, UserRow } from '@/server/db/tables';
+import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { enqueueMail } from '../outbox';
 import { renderMail, STAFF_LANGUAGE } from '../mail-templates';
 import { sendNotice, type NoticeRecipient } from '../mail/notices';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 /**
  * The phrase after "Prijava " in the staff mail about a new request: `newRequestPhrase` of the

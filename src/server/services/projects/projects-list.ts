@@ -7,8 +7,8 @@
  * of the list (services/grid-pages) builds its rows with the same expressions.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/tables';
-import { leadsFirst } from '../../db/queries/memberships';
+import type { Database } from '@/server/db/tables';
+import { leadsFirst } from '@/server/db/queries/memberships';
 import { orderSql, sortArraySql, type OrderTerm } from '../list-order';
 import type { ListRow } from '../live-lists/row-store';
 import { CHANGE, changeRefSql } from '../live-lists/change-refs';

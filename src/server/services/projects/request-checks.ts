@@ -3,10 +3,10 @@
  * (installed software). Staff-only resource types are a role-aware schema rule (`staffOnly`).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { ValidationIssue } from '../../../schema-runtime';
-import { ApiError, localText, msg } from '../../errors';
-import { describeIssues } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { ValidationIssue } from '@/schema-runtime';
+import { ApiError, localText, msg } from '@/server/errors';
+import { describeIssues } from '@/schema-runtime';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

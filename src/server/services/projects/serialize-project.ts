@@ -4,7 +4,7 @@
  * thousands of projects costs four queries, not four per project.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ProjectRow, UserRow } from '../../db/tables';
+import type { Database, ProjectRow, UserRow } from '@/server/db/tables';
 import type {
   Institute,
   LabelValue,
@@ -20,9 +20,9 @@ import type {
   StaffComment,
   StateName,
   UserProject,
-} from '../../../../generated';
+} from '@generated';
 import { toUserBrief } from '../users';
-import { leadsFirst } from '../../db/queries/memberships';
+import { leadsFirst } from '@/server/db/queries/memberships';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,10 +4,10 @@
  * are named here once and checked against rules/states.json, so a renamed state fails loudly at
  * the first use instead of silently changing what the server allows.
  */
-import type { SchemaSet } from '../../../schema-runtime';
-import { extensionRequestState, leadRoleName, SCHEMA_IDS } from '../../../schema-runtime';
-import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '../../../../generated';
-import { ROLE } from '../../db/queries/memberships';
+import type { SchemaSet } from '@/schema-runtime';
+import { extensionRequestState, leadRoleName, SCHEMA_IDS } from '@/schema-runtime';
+import type { ProjectTypeName, RequestTypeRoute, RoleName, StateName } from '@generated';
+import { ROLE } from '@/server/db/queries/memberships';
 
 /** States whose transitions have side effects beyond setting the state. */
 export const STATE = {

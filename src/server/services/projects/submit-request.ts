@@ -3,10 +3,10 @@
  * body is, who may file it, its schema, the registry and eligibility checks, then one transaction
  * that numbers it, stores it with its lead and writes the staff mail.
  */
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { lookupIds } from '../../db/vocabularies';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { lookupIds } from '@/server/db/vocabularies';
 import type {
   InstitutionalRequest,
   InternalRequest,
@@ -17,11 +17,11 @@ import type {
   ResearchRequest,
   ThesisRequest,
   WorkshopRequest,
-} from '../../../../generated';
-import { ApiError, localText, msg } from '../../errors';
-import { renderMessage, type MessageKey } from '../../i18n/messages';
-import type { InstituteCheck } from '../../../../generated';
-import { isInstitutional, isRegistryBased, mapCurrentClientBody, registryRules } from '../../../schema-runtime';
+} from '@generated';
+import { ApiError, localText, msg } from '@/server/errors';
+import { renderMessage, type MessageKey } from '@/server/i18n/messages';
+import type { InstituteCheck } from '@generated';
+import { isInstitutional, isRegistryBased, mapCurrentClientBody, registryRules } from '@/schema-runtime';
 import { checkInstituteEligibility } from '../registry/institute-eligibility';
 import { getRegistryInfo } from '../registry/registry-snapshots';
 import { nextIdentifier } from './identifiers';
@@ -29,7 +29,7 @@ import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
 import { formSchemaId, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
-import { addMembers, ROLE } from '../../db/queries/memberships';
+import { addMembers, ROLE } from '@/server/db/queries/memberships';
 
 /** The message of each reason the institutional check refuses with. */
 const INSTITUTE_REASONS: Record<InstituteCheck['status']['message'], MessageKey> = {

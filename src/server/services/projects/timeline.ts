@@ -4,14 +4,14 @@
  * (change_history; automatic ones are authored by "system"), extension requests and their
  * outcome, and members joining (memberships.date_joined) and leaving (membership_departures).
  */
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import type { PersonName, ProjectTimeline, ProjectTimelineEvent } from '../../../../generated';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import type { PersonName, ProjectTimeline, ProjectTimelineEvent } from '@generated';
+import { ApiError, msg } from '@/server/errors';
 import { SYSTEM_AUTHOR } from './lifecycle';
 import { STATE } from './state-rules';
-import { ROLE } from '../../db/queries/memberships';
+import { ROLE } from '@/server/db/queries/memberships';
 
 type Event = ProjectTimelineEvent;
 

@@ -5,16 +5,16 @@
  * steps, their order, texts and thresholds come from rules/member-readiness.json.
  */
 import { sql } from 'kysely';
-import type { MemberReadinessAnswer, MemberReadinessAnswerEntry, MemberReadinessAnswerSummary, ReadinessStep } from '../../../../generated';
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
-import type { SchemaSet } from '../../../schema-runtime';
-import { schemaIdOf } from '../../../schema-runtime';
+import type { MemberReadinessAnswer, MemberReadinessAnswerEntry, MemberReadinessAnswerSummary, ReadinessStep } from '@generated';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
+import type { SchemaSet } from '@/schema-runtime';
+import { schemaIdOf } from '@/schema-runtime';
 import { activeStateNames } from '../active-states';
 import { FOREIGN_PERSON } from '../invites/project-rules';
-import { isProjectLead, leadsFirst, projectsOfMember } from '../../db/queries/memberships';
+import { isProjectLead, leadsFirst, projectsOfMember } from '@/server/db/queries/memberships';
 
 const DAY_MS = 86_400_000;
 export const READINESS_RULES = schemaIdOf('rules/member-readiness');

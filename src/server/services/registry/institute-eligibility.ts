@@ -3,13 +3,13 @@
  * projects, or already have access through a registry-based or institutional project, may not;
  * the registry must know their MBZ.
  */
-import type { InstituteCheck } from '../../../../generated';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
+import type { InstituteCheck } from '@generated';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
 import { activeStateNames } from '../active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
 import { STATE } from '../projects/state-rules';
-import { projectsOfMember, ROLE } from '../../db/queries/memberships';
+import { projectsOfMember, ROLE } from '@/server/db/queries/memberships';
 
 type Reason = InstituteCheck['status']['message'];
 

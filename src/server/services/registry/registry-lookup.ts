@@ -2,7 +2,7 @@
  * The registry lookup for one OIB (reference §4.3): the person, their live lead projects with
  * collaborators, their verified live associate projects, and institution-lead promotion.
  */
-import type { RegistryCollaborator, RegistryInfo, RegistryProject } from '../../../../generated';
+import type { RegistryCollaborator, RegistryInfo, RegistryProject } from '@generated';
 import { RegistryError, type RegistryClient, type RegistryDocument } from './registry-client';
 
 /** The `data` of a registry-info answer. */

@@ -1,6 +1,6 @@
-import type { RegistryInfo } from '../../../../generated';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
+import type { RegistryInfo } from '@generated';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
 
 /** Copies the registry's name, email and MBZ onto the user when they changed. */
 export async function rememberRegistryPerson(ctx: AppContext, user: UserRow, info: RegistryInfo): Promise<void> {

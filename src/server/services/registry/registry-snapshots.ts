@@ -2,10 +2,10 @@
  * Registry answers per person, kept in `registry_snapshots` so every app process sees the same
  * data and the institutional check, submissions and invitations can read what the person last saw.
  */
-import type { RegistryInfo } from '../../../../generated';
-import type { AppContext } from '../../context';
-import { registryRules } from '../../../schema-runtime';
-import type { ServerConfig } from '../../config';
+import type { RegistryInfo } from '@generated';
+import type { AppContext } from '@/server/context';
+import { registryRules } from '@/schema-runtime';
+import type { ServerConfig } from '@/server/config';
 import { RegistryClient, RegistryError } from './registry-client';
 import { lookupRegistryPerson, type RegistryData } from './registry-lookup';
 

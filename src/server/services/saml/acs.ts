@@ -1,17 +1,17 @@
 import type { Profile } from '@node-saml/node-saml';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/tables';
+import type { AppContext } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
 import { readAttributes, findValues } from './attributes';
 import { edugainLogin, nationalLogin, readUserMap, type Refusal } from './federated-users';
 import { consumeRequest, consumeUnsolicited, requestState } from './request-store';
 import { LANDING_PAGE, portalPath } from '../redirect-target';
-import { usernameMaxLength } from '../../../schema-runtime';
+import { usernameMaxLength } from '@/schema-runtime';
 import type { FederationName, ServiceProvider } from './service-providers';
 import { screenPostedMessage } from './incoming-messages';
 import { screenEncryptedAssertion } from './encrypted-assertion';
 import { XmlLimitError } from './xml-limits';
 import { element, elements, parseXml, protocolRoot, textOf } from './xml';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 /** Where a refused response sends the browser, and why (for the log). */
 export interface AcsFailure {

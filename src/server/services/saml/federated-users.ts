@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/tables';
+import type { Database, UserRow } from '@/server/db/tables';
 import { EDUGAIN_REQUIRED, NATIONAL_REQUIRED, missingAttributes, type Attributes } from './attributes';
 
 /** Why a federated login was refused; `errorType` picks the error page (spec point 2). */

@@ -1,11 +1,11 @@
 import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/tables';
+import type { AppContext } from '@/server/context';
+import type { Database } from '@/server/db/tables';
 import { sessionCacheOf } from '../session-cache';
 import { FEDERATION_BASE, type FederationName } from './service-providers';
 import { protocolRoot } from './xml';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 /** What single logout sends back to the identity provider about the session that ended. */
 export interface FederatedLogout {

@@ -7,7 +7,7 @@
  * wait, each client network in a queue of its own taking turns (a flood from one network waits
  * behind itself), and beyond `waiting` in all a message is refused with 503 `loginBusy`.
  */
-import type { AppContext } from '../../context';
+import type { AppContext } from '@/server/context';
 import { TurnGate } from '../password-checks';
 
 const LIMITS = { atOnce: 1, waiting: 64, perNetwork: Number.MAX_SAFE_INTEGER };

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { monitorOf } from '../../monitor';
+import type { AppContext } from '@/server/context';
+import { monitorOf } from '@/server/monitor';
 import type { FederationName, ServiceProviders } from './service-providers';
 import type { Log } from '../log';
 

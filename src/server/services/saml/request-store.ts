@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
-import type { Database } from '../../db/tables';
+import type { Database } from '@/server/db/tables';
 
 /** How long an AuthnRequest may be answered: a user picking an identity takes minutes, not hours. */
 export const REQUEST_TTL_MS = 30 * 60_000;

@@ -1,5 +1,5 @@
 import { SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@/server/context';
 import { loadTrustedIdpMetadata, MetadataError, readTrustedCerts, type IdpInfo } from './idp-metadata';
 import { nextServiceProviderKeys, serviceProviderKeys, type KeyPair } from './keys';
 import { serviceProviderMetadata } from './sp-metadata';

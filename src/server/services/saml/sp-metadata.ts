@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ServiceConfig } from '../../../../generated';
-import type { Bilingual, SpMetadataSettings } from '../../config';
+import type { ServiceConfig } from '@generated';
+import type { Bilingual, SpMetadataSettings } from '@/server/config';
 import { certBody, type KeyPair } from './keys';
 import { signEnveloped } from './xml-signature';
 import { escapeXml } from './xml';
-import { paths } from '../../../schema-runtime/pages';
+import { paths } from '@/schema-runtime/pages';
 
 /**
  * The metadata a federation operator registers for one service provider (SAML metadata 2.0, with

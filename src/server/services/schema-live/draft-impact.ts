@@ -5,11 +5,11 @@
  * removes. Nothing submitted is changed by a rule edit: this only tells.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { SchemaDoc, SchemaSet } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import type { SchemaDoc, SchemaSet } from '@/schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
-import { paths } from '../../../schema-runtime/pages';
-import { renderMessage, type Language } from '../../i18n/messages';
+import { paths } from '@/schema-runtime/pages';
+import { renderMessage, type Language } from '@/server/i18n/messages';
 
 /** A listed request or project: its identifier and the staff page that shows it. */
 const itemOf = (row: { identifier: string }, isPending: boolean) => ({

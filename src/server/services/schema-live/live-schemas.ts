@@ -11,8 +11,8 @@ import { hostname } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { syncVocabularies } from '../../db/vocabularies';
+import type { Database } from '@/server/db/tables';
+import { syncVocabularies } from '@/server/db/vocabularies';
 import {
   checkSchemaSet,
   createSchemaSet,
@@ -22,8 +22,8 @@ import {
   type SchemaProblem,
   type SchemaSet,
   type ShapeSignature,
-} from '../../../schema-runtime';
-import { loadSchemaFiles, readSchemaExamples } from '../../../schema-runtime/node';
+} from '@/schema-runtime';
+import { loadSchemaFiles, readSchemaExamples } from '@/schema-runtime/node';
 import { schemaSetHash } from './set-hash';
 import { latestSchemaSet, recordSchemaSet, schemaSetByHash } from './schema-history';
 

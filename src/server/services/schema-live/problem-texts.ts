@@ -3,7 +3,7 @@
  * same in Croatian, and the pointer of the field it concerns (a contradicting bound is shown at the
  * upper bound, the value staff just changed).
  */
-import type { SchemaProblem } from '../../../schema-runtime';
+import type { SchemaProblem } from '@/schema-runtime';
 
 /** One problem of a draft, in both languages, with the field it concerns. */
 export interface DraftProblem extends SchemaProblem {

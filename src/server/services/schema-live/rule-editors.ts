@@ -2,10 +2,10 @@
  * Who may edit the rules: superusers, and, when `RULES_EDITOR_GROUP` names a group, the staff in it
  * (`user_groups`, migration 0040). Other staff read the rules, their drafts and history.
  */
-import type { AppContext } from '../../context';
-import { isAdmin } from '../../context';
-import type { UserRow } from '../../db/tables';
-import { ApiError, msg } from '../../errors';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import { ApiError, msg } from '@/server/errors';
 
 export async function mayEditRules(ctx: AppContext, user: Pick<UserRow, 'id' | 'is_staff' | 'is_superuser'>): Promise<boolean> {
   if (user.is_superuser) return true;

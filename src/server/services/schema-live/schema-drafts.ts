@@ -6,11 +6,11 @@
  * live in every process through `LiveSchemas.putLive`.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import type { AppContext } from '../../context';
-import { ApiError, msg } from '../../errors';
-import { diffSchemaDocs, SCHEMA_BASE, type SchemaChange, type SchemaDoc } from '../../../schema-runtime';
-import { checkBounds, checkRefs } from '../../../schema-runtime/set-checks';
+import type { Database } from '@/server/db/tables';
+import type { AppContext } from '@/server/context';
+import { ApiError, msg } from '@/server/errors';
+import { diffSchemaDocs, SCHEMA_BASE, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
+import { checkBounds, checkRefs } from '@/schema-runtime/set-checks';
 import { checkCandidate, type LiveSchemas, type ReloadOutcome } from './live-schemas';
 import { draftProblem, type DraftProblem } from './problem-texts';
 import { schemaSetById } from './schema-history';

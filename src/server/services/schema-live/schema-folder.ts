@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { SchemaDoc } from '../../../schema-runtime';
-import { EXAMPLES_FOLDER } from '../../../schema-runtime/load-schema-files';
+import type { SchemaDoc } from '@/schema-runtime';
+import { EXAMPLES_FOLDER } from '@/schema-runtime/load-schema-files';
 import { fileOfDoc } from './schema-drafts';
 
 /** One ustar header block for a regular file. */

@@ -4,8 +4,8 @@
  * recorded, from the documents kept with each entry, so every process tells the same story.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { diffSchemaDocs, type SchemaChange, type SchemaDoc } from '../../../schema-runtime';
+import type { Database } from '@/server/db/tables';
+import { diffSchemaDocs, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
 
 /** One entry of the history as the rules page shows it. */
 export interface SchemaSetEntry {

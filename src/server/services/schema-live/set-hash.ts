@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SchemaCatalog, SchemaDoc } from '../../../schema-runtime';
+import type { SchemaCatalog, SchemaDoc } from '@/schema-runtime';
 
 const hashes = new WeakMap<object, string>();
 

@@ -5,9 +5,9 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { DatabaseHandle } from '../../db/database';
-import type { SchemaDoc, SchemaProblem, SchemaSet } from '../../../schema-runtime';
+import type { AppContext } from '@/server/context';
+import type { DatabaseHandle } from '@/server/db/database';
+import type { SchemaDoc, SchemaProblem, SchemaSet } from '@/schema-runtime';
 import { LiveSchemas, RELOAD_REQUEST, SCHEMAS_CHANNEL } from './live-schemas';
 
 /** How long the folder must be quiet after a change before it is read (an editor writes in steps). */

@@ -2,7 +2,7 @@ import { Button, Segment } from 'semantic-ui-react';
 import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { useLocaleText } from '../../locale-text';
+import { useLocaleText } from '@/client/engine/locale-text';
 import { errorsAt, FieldErrors } from './field-errors';
 import { PercentInput } from './percent-input';
 import type { DomainShareValue, ScienceChoice, ScienceDomainChoice } from './science-domains';

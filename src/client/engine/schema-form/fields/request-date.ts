@@ -1,5 +1,5 @@
 import { addYears } from '@/schema-runtime/keywords';
-import { formatDate, typedDateToApi } from '../../format';
+import { formatDate, typedDateToApi } from '@/client/engine/format';
 
 /** A date as shown (dd.MM.yyyy) from the stored yyyy-MM-dd; other text is shown as it is. */
 export function displayDate(value: string | undefined): string {

@@ -1,4 +1,4 @@
-import type { LocaleText } from '../../locale-text';
+import type { LocaleText } from '@/client/engine/locale-text';
 
 /** One resource number of the form, as rules/resource-limits.json describes it. */
 export interface ResourceLimit {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input, Segment, Header } from 'semantic-ui-react';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
-import { useLocaleText } from '../../locale-text';
+import { useLocaleText } from '@/client/engine/locale-text';
 import { errorsAt, FieldErrors } from './field-errors';
 import { FieldLabel } from './field-label';
 import { groupResourceLimits, readResourceLimits, setResourceNumber } from './resource-limits';

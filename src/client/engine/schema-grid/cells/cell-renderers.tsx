@@ -1,4 +1,4 @@
-import { stateLabelIn, typeLabelIn } from '../../renderers';
+import { stateLabelIn, typeLabelIn } from '@/client/engine/renderers';
 import type { CellProps, RendererRegistry } from '../column-defs';
 import { valuesAt } from '../row-values';
 import { ActionCell } from './action-cell';

@@ -1,4 +1,4 @@
-import { CopyButton, type CopyWhat } from '../../renderers';
+import { CopyButton, type CopyWhat } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 import { cellText } from './text-cell';
 

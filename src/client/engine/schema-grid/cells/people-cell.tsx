@@ -1,5 +1,5 @@
 import type { UserProject } from '@generated';
-import { PersonPopover } from '../../people/person-popover';
+import { PersonPopover } from '@/client/engine/people/person-popover';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
 

@@ -1,6 +1,6 @@
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
-import { numberFormat } from '../../locale-format';
+import { numberFormat } from '@/client/engine/locale-format';
 
 /** A share in percent, one decimal, in the grid's language ('' without a value). */
 export function percentText({ row, field, lang = 'hr' }: CellProps): string {

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { Label } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { UserProjectSummary } from '@generated';
-import { CopyButton, StateIcon, TypeBadge } from '../../renderers';
-import { projectPath } from '../../staff-links';
-import { useRoleLabel } from '../../people/use-role-label';
+import { CopyButton, StateIcon, TypeBadge } from '@/client/engine/renderers';
+import { projectPath } from '@/client/engine/staff-links';
+import { useRoleLabel } from '@/client/engine/people/use-role-label';
 import { Popover } from '@/client/shared/popover';
 import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 

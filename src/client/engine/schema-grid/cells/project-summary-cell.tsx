@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CopyButton, ResourceTags } from '../../renderers';
+import { CopyButton, ResourceTags } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 import { resourceValues } from './resource-tags-cell';
 import { useI18nKey } from '../use-i18n-key';

@@ -1,4 +1,4 @@
-import { ResourceTags } from '../../renderers';
+import { ResourceTags } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
 

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../format';
+import { formatDate, formatDateTime } from '@/client/engine/format';
 
 /** Past this many distinct values a cache starts again (dates repeat; timestamps mostly do not). */
 const CACHE_LIMIT = 20_000;

@@ -1,4 +1,4 @@
-import { StateIcon } from '../../renderers';
+import { StateIcon } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
 

@@ -1,4 +1,4 @@
-import { TypeBadge } from '../../renderers';
+import { TypeBadge } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 import { valuesAt } from '../row-values';
 

@@ -1,5 +1,5 @@
 import type { User } from '@generated';
-import { CopyButton } from '../../renderers';
+import { CopyButton } from '@/client/engine/renderers';
 import type { CellProps } from '../column-defs';
 
 /** Cluster username and AAI label, for the CSV export. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { User } from '@generated';
-import { CopyButton } from '../../renderers';
-import { userDetailPath } from '../../staff-links';
+import { CopyButton } from '@/client/engine/renderers';
+import { userDetailPath } from '@/client/engine/staff-links';
 import type { CellProps } from '../column-defs';
 
 /** Name and e-mail, for the CSV export. */

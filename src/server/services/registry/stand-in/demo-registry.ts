@@ -4,7 +4,7 @@
  * only an associate on, a project of hers that ended long ago (beyond the grace period), and a
  * funded project led at institution level only. `staff` and `admin` are unknown to the registry.
  */
-import { DEMO_PEOPLE, DEMO_PROJECTS } from '../../../demo/demo-data';
+import { DEMO_PEOPLE, DEMO_PROJECTS } from '@/server/demo/demo-data';
 import type { StandInData, StandInMember, StandInPerson, StandInProject } from './stand-in-data';
 
 /** Registry ids of the demo people; people not listed here are not in the registry. */
