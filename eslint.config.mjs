@@ -76,9 +76,24 @@ const zones = [
     from: ['src/server/plugins', 'src/server/routes'],
     message: 'services/ never imports plugins/ or routes/: a plugin or a route calls a service, not the other way round.',
   },
+  {
+    target: 'src',
+    from: ['tests', 'harness', 'scripts'],
+    message: 'The portal imports no test, harness or script: they import it.',
+  },
+  {
+    target: 'scripts',
+    from: ['tests'],
+    message: 'Scripts and benchmarks never import tests/: what both need (a test portal, a test database, Chromium, the SAML stand-in login) lives in harness/.',
+  },
+  {
+    target: 'harness',
+    from: ['tests', 'scripts'],
+    message: 'harness/ serves the tests and the benchmarks and imports neither: move what it needs into harness/.',
+  },
   ...['tests/unit', 'tests/component'].map((target) => ({
     target,
-    from: ['tests/support/test-database', 'tests/support/test-app', 'tests/support/demo-app', 'tests/support/server-process', 'tests/support/smtp-sink', 'tests/support/saml', 'src/server/db/database'],
+    from: ['harness/test-database', 'harness/test-app', 'harness/server-process', 'harness/saml', 'harness/e2e-portal', 'tests/support/demo-app', 'tests/support/smtp-sink', 'src/server/db/database'],
     message: `${target}/ holds the tests that need no database and no server (npm run test:quick): a test that starts one belongs in tests/api/ or tests/server/.`,
   })),
 ];
@@ -148,7 +163,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts', 'harness/**/*.ts'],
     plugins: { boundaries: { rules: { zones: zonesRule } } },
     rules: { 'boundaries/zones': 'error' },
   },

@@ -56,7 +56,7 @@ module.exports = {
         ...(onPostgres ? [] : ['\\.pg\\.test\\.ts$']),
         ...(databaseOnly ? embeddedOnly : []),
       ],
-      // Closes what a file kept for its next test (the embedded engines of tests/support/embedded-pool.ts).
+      // Closes what a file kept for its next test (the embedded engines of harness/embedded-pool.ts).
       setupFilesAfterEnv: ['<rootDir>/tests/support/jest-node-setup.ts'],
       moduleNameMapper: aliases,
       transform,

@@ -18,7 +18,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { withPortalInChromium } from '../lib/bench-browser';
-import { copySchemas } from '../../tests/support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { SCHEMA_IDS } from '../../src/schema-runtime';
 import { listRules } from '../../src/schema-runtime/grid-page-query';

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/services/passwords';
-import { testConfig } from '../../tests/support/test-app';
+import { testConfig } from '../../harness/test-app';
 import { withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
 import { figure, machineLoad, note, timingFigure } from './lib/figures';
 

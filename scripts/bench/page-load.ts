@@ -19,7 +19,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { withPortalInChromium } from '../lib/bench-browser';
-import { submitLogin } from '../../tests/e2e/helpers/portal';
+import { submitLogin } from '../../harness/login-form';
 import { unusedJsKb } from './page-load/js-coverage';
 import { performanceScore, type PageFigures } from './page-load/lighthouse-score';
 import { startHttp2Front } from './page-load/http2-front';

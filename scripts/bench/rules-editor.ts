@@ -11,10 +11,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { startTestApp } from '../../tests/support/test-app';
-import { copySchemas } from '../../tests/support/schema-copy';
-import { generalRequest } from '../../tests/support/request-payloads';
-import { freePort, signInOverHttp, startServerProcess } from '../../tests/support/server-process';
+import { startTestApp } from '../../harness/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
+import { freePort, signInOverHttp, startServerProcess } from '../../harness/server-process';
 import { draftImpact } from '../../src/server/services/schema-live/draft-impact';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { machineLoad, timingFigure } from './lib/figures';

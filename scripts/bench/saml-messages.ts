@@ -28,7 +28,7 @@ import { Worker } from 'node:worker_threads';
 import { deflateRawSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { InjectOptions } from 'fastify';
-import { BASE, startIdpStandIn, startLogin, startSamlApp } from '../../tests/support/saml';
+import { BASE, startIdpStandIn, startLogin, startSamlApp } from '../../harness/saml';
 import { NS } from '../../src/server/services/saml/xml';
 import { certificatePem } from '../../src/server/services/saml/keys';
 import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';

@@ -6,9 +6,9 @@
  * checks of the shipped set alone. Prints figures; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
-import { startTestApp } from '../../tests/support/test-app';
-import { copySchemas } from '../../tests/support/schema-copy';
-import { generalRequest } from '../../tests/support/request-payloads';
+import { startTestApp } from '../../harness/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
 import { readCandidate } from '../../src/server/services/schema-live/live-schemas';
 import { defaultSchemasDir } from '../../src/schema-runtime/node';
 import { runOnEachDatabase } from '../lib/bench-databases';

@@ -1,11 +1,11 @@
 /**
- * What the browser benchmarks share: the real portal (tests/e2e/start-server.ts: fresh database,
+ * What the browser benchmarks share: the real portal (harness/demo-portal.ts: fresh database,
  * demo data) on a port of their own and Debian's Chromium, both stopped when the work ends.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../harness/chromium';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -24,7 +24,7 @@ async function waitForServer(base: string): Promise<void> {
 
 /**
  * Runs `work` with Chromium and the portal listening on `port` (its base URL handed over). `script`
- * starts another portal than the browser tests' (e.g. one with more data), with `env` added.
+ * starts another portal (e.g. one with more data), with `env` added.
  */
 export async function withPortalInChromium(
   port: number,
@@ -32,7 +32,7 @@ export async function withPortalInChromium(
   options: { script?: string; env?: Record<string, string> } = {},
 ): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'tests/e2e/start-server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'harness/demo-portal.ts'], {
     cwd: root,
     env: { ...process.env, ...options.env, E2E_PORT: String(port) },
     stdio: 'ignore',
@@ -43,7 +43,7 @@ export async function withPortalInChromium(
     await work(browser, base);
   } finally {
     await browser.close();
-    // start-server drops its database on SIGTERM.
+    // The portal drops its database on SIGTERM.
     server.kill('SIGTERM');
   }
 }

@@ -1,7 +1,7 @@
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { institutionalRequest, SOFTWARE } from '../support/request-payloads';
+import { institutionalRequest, SOFTWARE } from '../../harness/request-payloads';
 import { sessionCacheOf } from '../../src/server/services/session-cache';
 import { buildApp } from '../../src/server/app';
 

@@ -1,4 +1,4 @@
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { apiKey, endTimeMonthsAgo, ingest, monthLabelAgo } from '../support/accounting';
 

@@ -1,5 +1,5 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 /*

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { activeStateNames } from '../../src/server/services/active-states';
 import { lookupIds, syncVocabularies } from '../../src/server/db/vocabularies';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { repairActiveMembers } from '../../src/server/services/active-members';
 

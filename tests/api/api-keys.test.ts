@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
-import { createTestDatabase } from '../support/test-database';
+import { createTestDatabase } from '../../harness/test-database';
 import { apiKey } from '../support/accounting';
 import { parseApiKeyArgs, runApiKey } from '../../scripts/api-key';
 import { revokeApiKey } from '../../src/server/services/api-keys';

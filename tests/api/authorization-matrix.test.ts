@@ -1,9 +1,9 @@
 import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
 import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
-import type { TestApp } from '../support/test-app';
+import type { TestApp } from '../../harness/test-app';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
-import { generalRequest, researchRequest } from '../support/request-payloads';
+import { generalRequest, researchRequest } from '../../harness/request-payloads';
 
 /**
  * Every route the app registers × every kind of caller, with the status each one gets, on the

@@ -1,9 +1,9 @@
 import type { PrivacyNotice } from '../../generated';
 import { languageCookie } from '../../src/client/i18n/language-cookie';
 import { readConsts } from '../../src/schema-runtime';
-import { cookiesOf, type TestApp } from '../support/test-app';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
-import { postToAcs, startLogin, useSamlApp } from '../support/saml';
+import { postToAcs, startLogin, useSamlApp } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 
 /**

@@ -5,7 +5,7 @@ import { runValidate } from '../../scripts/validate';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cookiesOf, startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { cookiesOf, startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 /**

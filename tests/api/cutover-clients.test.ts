@@ -1,6 +1,6 @@
 import { format, addDays } from 'date-fns';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
 import { createCurrentSource, sourceApiKey, sshEd25519Key, type CurrentSource } from '../../scripts/lib/current-source';
 import { fillGappedSource, GAPPED_IDS, SOURCE_MONTH } from '../support/gapped-current-source';
@@ -9,7 +9,7 @@ import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
 import { createLocalUser } from '../../src/server/services/user-admin';
 import { runApiKey } from '../../scripts/api-key';
-import { generalRequest } from '../support/request-payloads';
+import { generalRequest } from '../../harness/request-payloads';
 
 const month = SOURCE_MONTH;
 const REFUSED = { detail: 'Authentication credentials were not provided.' };

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { createTestDatabase, type TestDatabase } from '../../harness/test-database';
+import { freePort, startServerProcess, type ServerProcess } from '../../harness/server-process';
 import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
 import { createCurrentSource, fillCurrentSource, sourceApiKey, type CurrentSource } from '../../scripts/lib/current-source';
 

@@ -6,9 +6,9 @@ import { registerErrorHandling } from '../../src/server/plugins/errors';
 import { languageCookie } from '../../src/client/i18n/language-cookie';
 import { languageCookieName } from '../../src/schema-runtime';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { generalRequest } from '../support/request-payloads';
+import { generalRequest } from '../../harness/request-payloads';
 
 const SERVICE_KEY = loadSchemaSet().service.serviceKey;
 const HR = { cookie: `${languageCookieName(SERVICE_KEY)}=hr` };

@@ -1,5 +1,5 @@
 import { addDays, addMonths, format, parseISO } from 'date-fns';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 const BASE = '/api/v1/internal/project-extend';
 type Who = 'staff' | 'lead' | 'collab' | 'newbie';

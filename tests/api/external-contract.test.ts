@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { apiKey, endTimeMonthsAgo, ingest } from '../support/accounting';
 import usageRecords from '../../schemas/api/usage-records.json';
 

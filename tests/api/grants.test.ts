@@ -4,10 +4,10 @@ import { runGrantWarnings } from '../../src/server/services/grants/warnings';
 import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
 import { lookupIds } from '../../src/server/db/vocabularies';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { apiKey, ingest } from '../support/accounting';
-import { copySchemas } from '../support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 /**

@@ -11,7 +11,7 @@ import { gridPageSearch } from '../../src/schema-runtime/grid-page-query';
 import { gridRows } from '../../src/client/engine/schema-grid/grid-rows';
 import { textsAt } from '../../src/client/engine/schema-grid/row-values';
 import { shownDate, shownDateTime } from '../../src/client/engine/schema-grid/cells/shown-dates';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addGridRows } from '../support/grid-rows';
 import { pageStatements } from '../../src/server/services/grid-pages/grid-page';
 import { listSources } from '../../src/server/services/grid-pages/list-sources';

@@ -1,7 +1,7 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { languageCookieName } from '../../src/schema-runtime';
-import { copySchemas } from '../support/schema-copy';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { lookupIds } from '../../src/server/db/vocabularies';
 import { addProject, addUser } from '../support/fixtures';
 

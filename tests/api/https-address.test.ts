@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { readConfig } from '../../src/server/config';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
+import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
 
 /**

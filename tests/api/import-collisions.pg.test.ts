@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createDemoDatabase, createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createDemoDatabase, createTestDatabase, type TestDatabase } from '../../harness/test-database';
 import { createCurrentSource, type CurrentSource } from '../../scripts/lib/current-source';
 import { fillGappedSource } from '../support/gapped-current-source';
 import { migrate } from '../../src/server/db/database';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../harness/test-database';
 import { createCurrentSource, sourceKey, sourceMembership, sourceProject, sourceUser, type CurrentSource } from '../../scripts/lib/current-source';
 
 const run = promisify(execFile);

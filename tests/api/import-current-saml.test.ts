@@ -1,5 +1,5 @@
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { postToAcs, startLogin, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
 import { createCurrentSource, sourceMembership, sourceProject, sourceUser, type CurrentSource } from '../../scripts/lib/current-source';
 import { importCurrent } from '../../src/server/services/import-current/import-current';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';

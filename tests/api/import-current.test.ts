@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'date-fns';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { apiKey } from '../support/accounting';
-import { generalRequest } from '../support/request-payloads';
+import { generalRequest } from '../../harness/request-payloads';
 import {
   createCurrentSource,
   SOURCE_PROJECT_TYPE,

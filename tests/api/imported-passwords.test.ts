@@ -1,5 +1,5 @@
 import { verifyPassword } from '../../src/server/services/passwords';
-import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
+import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 
 /*
  * Users brought over from the previous (Django) portal keep their password hashes: they sign in

@@ -4,8 +4,8 @@ import { cookieNames } from '../../src/server/services/session-cookies';
 import { createSession } from '../../src/server/services/sessions';
 import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
-import type { TestApp } from '../support/test-app';
-import { generalRequest, researchRequest } from '../support/request-payloads';
+import type { TestApp } from '../../harness/test-app';
+import { generalRequest, researchRequest } from '../../harness/request-payloads';
 
 /**
  * Bounded property-based inputs for every mutating route, sent as the role the route is meant for:

@@ -1,9 +1,9 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { documentedParts } from '../../src/server/openapi/route-shape';
 import { buildApp } from '../../src/server/app';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { generalRequest } from '../support/request-payloads';
+import { generalRequest } from '../../harness/request-payloads';
 
 /**
  * What a careless or hostile client can send: NUL characters, integers beyond the database's

@@ -1,6 +1,6 @@
 import { startOutboxSender } from '../../src/server/services/outbox';
 import { startSmtpSink } from '../support/smtp-sink';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import type { Log } from '../../src/server/services/log';
 

@@ -1,6 +1,6 @@
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 import { purgeUsedInvites } from '../../src/server/services/invites/cleanup';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 /** People as the stand-in registry knows them (demo/demo-data.ts). */

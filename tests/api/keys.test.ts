@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sshpk from 'sshpk';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 /** A real key pair made by ssh-keygen, with ssh-keygen's own MD5 and (default) SHA256 fingerprints. */

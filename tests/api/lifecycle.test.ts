@@ -3,7 +3,7 @@ import { periodicJobs } from '../../src/server/jobs';
 import { lifecycleOutlook } from '../../scripts/import-current';
 import { startOutboxSender } from '../../src/server/services/outbox';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import type { Log } from '../../src/server/services/log';
 

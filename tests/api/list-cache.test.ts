@@ -8,8 +8,8 @@ import { acceptsGzip, parseIfNoneMatch } from '../../src/server/plugins/list-rep
 import { projectsListJson } from '../../src/server/services/projects/projects-list';
 import { activeUsersJson, inactiveUsersJson } from '../../src/server/services/users-lists';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { startTestApp, testConfig, type Caller, type TestApp } from '../../harness/test-app';
+import { createTestDatabase } from '../../harness/test-database';
 import { addProject, addUser } from '../support/fixtures';
 import { closePools } from '../support/close-pools';
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 
 const schemas = loadSchemaSet();
 

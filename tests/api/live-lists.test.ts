@@ -13,8 +13,8 @@ import { loadExternalMaps } from '../../src/server/services/external/external-ma
 import { listUpkeepOf, type LiveListSpec } from '../../src/server/services/live-lists/list-upkeep';
 import { RowStore } from '../../src/server/services/live-lists/row-store';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestApp, testConfig, type Caller, type TestApp } from '../../harness/test-app';
+import { createTestDatabase, type TestDatabase } from '../../harness/test-database';
 import { addProject, addUser } from '../support/fixtures';
 import { apiKey } from '../support/accounting';
 import { closePools } from '../support/close-pools';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { readConfig } from '../../src/server/config';
 import { clientNetwork } from '../../src/server/services/client-network';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
+import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
 import { passwordCheckGate } from '../../src/server/services/password-checks';
 

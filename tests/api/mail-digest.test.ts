@@ -6,9 +6,9 @@ import { runUsageSummaries } from '../../src/server/services/accounting/usage-su
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
 import { languageCookieName } from '../../src/schema-runtime';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { copySchemas } from '../support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 const DAY_MS = 86_400_000;

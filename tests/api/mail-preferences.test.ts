@@ -1,5 +1,5 @@
 import { languageCookieName } from '../../src/schema-runtime';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 const PREFS = '/api/v1/internal/mail-preferences/';

@@ -1,5 +1,5 @@
 import { activeByInstitution, monthlyReportCsv } from '../../src/server/services/monthly-report';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 describe('monthly report of active projects and people per institution', () => {

@@ -5,7 +5,7 @@ import { updateLocalUser } from '../../src/server/services/user-admin';
 import { userAgentSummary } from '../../src/server/services/user-agent';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addUser } from '../support/fixtures';
-import { cookiesOf, startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { cookiesOf, startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 /**
  * Sessions a user can see and end, idle and absolute lifetimes, and the sessions of a user switched

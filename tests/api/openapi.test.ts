@@ -3,9 +3,9 @@ import type { AnySchema } from 'ajv';
 import { isUndocumented, openApiPath, resolveSchema, undeclaredRoutes, UNDOCUMENTED_ROUTES } from '../../src/server/openapi/openapi-document';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import type { SchemaSet } from '../../src/schema-runtime';
-import type { Caller, TestApp } from '../support/test-app';
+import type { Caller, TestApp } from '../../harness/test-app';
 import { apiKey, endTimeMonthsAgo } from '../support/accounting';
-import { generalRequest } from '../support/request-payloads';
+import { generalRequest } from '../../harness/request-payloads';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { startOutboxSender } from '../../src/server/services/outbox';
 import { monitorOf } from '../../src/server/monitor';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import type { Log } from '../../src/server/services/log';
 
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,6 +1,6 @@
 import { languageCookieName } from '../../src/schema-runtime';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 /**

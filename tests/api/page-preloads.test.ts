@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
 import { languageCookieName } from '../../src/schema-runtime';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';

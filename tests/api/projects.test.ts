@@ -1,4 +1,4 @@
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 const BASE = '/api/v1/internal/projects';
 type Who = 'staff' | 'admin' | 'lead' | 'collab' | 'foreign' | 'newbie';

@@ -1,5 +1,5 @@
 import type { MemberReadinessAnswer, MemberReadinessAnswerEntry } from '../../generated';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 const DAY_MS = 86_400_000;

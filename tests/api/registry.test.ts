@@ -3,7 +3,7 @@ import { lookupIds } from '../../src/server/db/vocabularies';
 import { FAILED_SNAPSHOT_REUSE_MS } from '../../src/server/services/registry/registry-snapshots';
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 const schemas = loadSchemaSet();
 const OIB = { lead: '20930726687', collab: '13625737435', newbie: '93217836615', kjurkovic: '96936979828', staff: '43489129952' };

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../../src/server/app';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 
 /** The JSON lines a logger wrote. */
 function logSink(): { stream: Writable; lines: Record<string, unknown>[] } {

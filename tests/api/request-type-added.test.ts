@@ -1,8 +1,8 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addProject, addUser } from '../support/fixtures';
-import { generalRequest } from '../support/request-payloads';
-import { addSummerSchool, copySchemas } from '../support/schema-copy';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { generalRequest } from '../../harness/request-payloads';
+import { addSummerSchool, copySchemas } from '../../harness/schema-copy';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 
 describe('a request type added to schemas/requests', () => {
   const copy = copySchemas();

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { format } from 'date-fns';
 import { defaultSchemasDir, loadSchemaSet } from '../../src/schema-runtime/node';
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
 import { nextIdentifier } from '../../src/server/services/projects/identifiers';
-import { generalRequest, institutionalRequest, researchRequest, SOFTWARE } from '../support/request-payloads';
+import { generalRequest, institutionalRequest, researchRequest, SOFTWARE } from '../../harness/request-payloads';
 
 const GENERAL = '/api/v1/internal/projects-general/';
 const RESEARCH = '/api/v1/internal/projects-research/';

@@ -1,9 +1,9 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addUser } from '../support/fixtures';
 import { apiKey } from '../support/accounting';
-import { generalRequest, SOFTWARE } from '../support/request-payloads';
-import { copySchemas } from '../support/schema-copy';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { generalRequest, SOFTWARE } from '../../harness/request-payloads';
+import { copySchemas } from '../../harness/schema-copy';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 /*
  * The clusters' tool already lists a GPU-BIGMEM tag and an hpc-gpu-bigmem group that the shipped

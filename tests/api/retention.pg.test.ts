@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { applyRetention, retentionDue } from '../../src/server/services/personal-data/retention';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 
 /*
  * The retention job is applied by one process at a time (PostgreSQL, where processes share a

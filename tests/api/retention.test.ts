@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { periodicJobs } from '../../src/server/jobs';
 import { applyRetention } from '../../src/server/services/personal-data/retention';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { createDemoDatabase, type TestDatabase } from '../support/test-database';
-import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
-import { copySchemas } from '../support/schema-copy';
-import { generalRequest } from '../support/request-payloads';
+import { createDemoDatabase, type TestDatabase } from '../../harness/test-database';
+import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../../harness/server-process';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
 
 /**
  * Rules published from the browser reach every process from the database, each with a schema

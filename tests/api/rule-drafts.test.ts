@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
-import { copySchemas } from '../support/schema-copy';
-import { generalRequest } from '../support/request-payloads';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
 
 type Doc = Record<string, any>;
 const LIMITS = 'rules/resource-limits.json';

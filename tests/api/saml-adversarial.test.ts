@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
 import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';

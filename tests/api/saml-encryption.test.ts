@@ -1,5 +1,5 @@
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
 import { selfSignedKeyPair } from '../../src/server/services/saml/keys';

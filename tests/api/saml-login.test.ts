@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../support/saml';
-import { generalRequest } from '../support/request-payloads';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
+import { generalRequest } from '../../harness/request-payloads';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { identityByKey, type StandInIdentity } from '../../src/server/services/saml/stand-in/demo-identities';
 import { loadSchemaSet } from '../../src/schema-runtime/node';

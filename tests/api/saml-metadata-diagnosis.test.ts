@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, testConfig, type TestApp } from '../support/test-app';
+import { startTestApp, testConfig, type TestApp } from '../../harness/test-app';
 import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
-import { startIdpStandIn } from '../support/saml';
+import { startIdpStandIn } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
 import { ServiceProviders } from '../../src/server/services/saml/service-providers';

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { cookiesOf, startTestApp, type TestApp } from '../support/test-app';
-import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
+import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { ServiceProviders } from '../../src/server/services/saml/service-providers';
 import { attributeOf, element, parseXml, textOf } from '../../src/server/services/saml/xml';

@@ -1,5 +1,5 @@
-import { startTestApp, testConfig, type TestApp } from '../support/test-app';
-import { BASE, startIdpStandIn, startSamlApp } from '../support/saml';
+import { startTestApp, testConfig, type TestApp } from '../../harness/test-app';
+import { BASE, startIdpStandIn, startSamlApp } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
 import { SAML_FAILED_PAGE } from '../../src/server/services/saml/acs';

@@ -1,5 +1,5 @@
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
 import { consumeLoginResponse } from '../../src/server/services/saml/acs';
 import { ServiceProviders } from '../../src/server/services/saml/service-providers';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';

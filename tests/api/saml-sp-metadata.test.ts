@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignedXml } from 'xml-crypto';
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { BASE, postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { BASE, postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { certBody, selfSignedKeyPair, type KeyPair } from '../../src/server/services/saml/keys';
 

@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { cookiesOf, type TestApp } from '../support/test-app';
-import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../support/saml';
+import { cookiesOf, type TestApp } from '../../harness/test-app';
+import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
 import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
 import { NS } from '../../src/server/services/saml/xml';
 import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { runValidate } from '../../scripts/validate';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addProject, addUser } from '../support/fixtures';
-import { generalRequest, ONE_FIELD } from '../support/request-payloads';
-import { addSummerSchool, copySchemas } from '../support/schema-copy';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { generalRequest, ONE_FIELD } from '../../harness/request-payloads';
+import { addSummerSchool, copySchemas } from '../../harness/schema-copy';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 
 /**
  * What centre staff change by editing schemas, each on a copy of schemas/ with no code edit: the

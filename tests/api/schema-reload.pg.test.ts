@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { createDemoDatabase, type TestDatabase } from '../support/test-database';
-import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
-import { copySchemas } from '../support/schema-copy';
-import { generalRequest } from '../support/request-payloads';
+import { createDemoDatabase, type TestDatabase } from '../../harness/test-database';
+import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../../harness/server-process';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
 
 async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
   const started = Date.now();

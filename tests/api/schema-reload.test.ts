@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
-import { copySchemas } from '../support/schema-copy';
-import { generalRequest } from '../support/request-payloads';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { generalRequest } from '../../harness/request-payloads';
 import { addProject } from '../support/fixtures';
 
 /** Polls `check` until it holds or `ms` pass; answers how long it took. */

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { copySchemas } from '../support/schema-copy';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { copySchemas } from '../../harness/schema-copy';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 
 const URL = '/api/v1/internal/schemas/';
 const limitsId = 'https://portal.schemas/rules/resource-limits.json';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { copySchemas } from '../support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 
 const run = promisify(execFile);
 const schemasCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', ...args], { env: { ...process.env, NODE_OPTIONS: '' } });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_START_MS, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { SERVER_START_MS, freePort, startServerProcess, type ServerProcess } from '../../harness/server-process';
 
 /**
  * `npm start`'s server as a process of its own, in demo mode on a fresh embedded database: what

@@ -6,8 +6,8 @@ import { MAX_AGE_MS, SessionCache, startSessionCache } from '../../src/server/se
 import { createSession, findSession } from '../../src/server/services/sessions';
 import { endFederatedSessions } from '../../src/server/services/saml/logout';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { startTestApp, testConfig, type Caller, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { startTestApp, testConfig, type Caller, type TestApp } from '../../harness/test-app';
+import { createTestDatabase } from '../../harness/test-database';
 
 const schemas = loadSchemaSet();
 

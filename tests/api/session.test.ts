@@ -4,8 +4,8 @@ import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { hashPassword } from '../../src/server/services/passwords';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import type { AppContext } from '../../src/server/context';
-import { cookiesOf, startTestApp, testConfig, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { cookiesOf, startTestApp, testConfig, type TestApp } from '../../harness/test-app';
+import { createTestDatabase } from '../../harness/test-database';
 
 const schemas = loadSchemaSet();
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../../harness/test-app';
 import { precompressAssets } from '../../scripts/lib/precompress-assets';
 
 /** A built client in miniature: a hashed script big enough to compress, a font, and index.html. */

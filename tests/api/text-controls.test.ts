@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { runValidate } from '../../scripts/validate';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
-import { generalRequest } from '../support/request-payloads';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
+import { generalRequest } from '../../harness/request-payloads';
 
 /*
  * Control characters and text-direction overrides in the texts a caller sends (`plainText`): a

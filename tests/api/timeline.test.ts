@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import type { ProjectTimelineEvent } from '../../generated';
 import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 
 describe('project timeline', () => {

@@ -1,10 +1,10 @@
 import { addDays, format } from 'date-fns';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { createDemoDatabase, type TestDatabase } from '../support/test-database';
+import { createDemoDatabase, type TestDatabase } from '../../harness/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
 import { MAX_AGE_MS } from '../../src/server/services/session-cache';
-import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../support/server-process';
+import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../../harness/server-process';
 
 /** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
 const untilTrue = async (condition: () => boolean, timeoutMs: number): Promise<void> => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { migratedDataDir } from '../support/test-database';
+import { migratedDataDir } from '../../harness/test-database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addProject, addUser } from '../support/fixtures';

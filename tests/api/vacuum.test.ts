@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dueTables, vacuumDueTables } from '../../src/server/db/vacuum';
-import { openTestDatabase } from '../support/test-database';
+import { openTestDatabase } from '../../harness/test-database';
 
 /*
  * The embedded database has no autovacuum; the portal's own pass does its work there (and after an

@@ -14,9 +14,9 @@ import { startRegistryStandIn, type StandIn } from '../../src/server/services/re
 import { deleteProject } from '../../src/server/services/projects/process-project';
 import { lookupIds } from '../../src/server/db/vocabularies';
 import { judgePayload, runValidate } from '../../scripts/validate';
-import { startTestApp, type Caller, type TestApp } from '../support/test-app';
+import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { ONE_FIELD, researchRequest, SOFTWARE } from '../support/request-payloads';
+import { ONE_FIELD, researchRequest, SOFTWARE } from '../../harness/request-payloads';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ import { initI18n } from '../../src/client/i18n/i18n';
 import { provideSchemaDocs, schemaDocs } from '../../src/client/shared/schema-docs';
 import { ToastProvider } from '../../src/client/shared/toast/toast-provider';
 import SchemaForm from '../../src/client/engine/schema-form/schema-form';
-import { ONE_FIELD } from '../support/request-payloads';
+import { ONE_FIELD } from '../../harness/request-payloads';
 import { SMALL_FORM, SMALL_TABLE } from './support/small-schemas';
 
 const i18n = initI18n({ hr, en });

@@ -5,7 +5,7 @@ import hr from '../../src/client/i18n/hr.json';
 import { initI18n } from '../../src/client/i18n/i18n';
 import { ToastProvider } from '../../src/client/shared/toast/toast-provider';
 import SchemaForm from '../../src/client/engine/schema-form/schema-form';
-import { ONE_FIELD } from '../support/request-payloads';
+import { ONE_FIELD } from '../../harness/request-payloads';
 
 const i18n = initI18n({ hr, en });
 

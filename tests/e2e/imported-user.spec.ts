@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectPath, submitLogin } from './helpers/portal';
+import { expectPath } from './helpers/portal';
+import { submitLogin } from '../../harness/login-form';
 import { IMPORTED, startImportedPortal, type ImportedPortal } from './helpers/imported-portal';
 import { expectNoSeriousAxe } from './helpers/axe';
 

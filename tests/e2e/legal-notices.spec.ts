@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import privacy from '../../schemas/rules/privacy.json';
 import retention from '../../schemas/rules/retention.json';
 import service from '../../schemas/rules/service.json';
-import { copySchemas } from '../support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 import { expectNoSeriousAxe, useLanguage } from './helpers/axe';
 import { loginAs } from './helpers/portal';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';

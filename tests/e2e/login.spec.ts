@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectPath, loginAs, screenshot, submitLogin, userLanding } from './helpers/portal';
+import { expectPath, loginAs, screenshot, userLanding } from './helpers/portal';
+import { submitLogin } from '../../harness/login-form';
 
 test.describe('login page', () => {
   test('a lead logs in and lands on project accounting, or my requests without accounting', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectPath, expectToast, loginAs, screenshot, submitLogin } from './helpers/portal';
+import { expectPath, expectToast, loginAs, screenshot } from './helpers/portal';
+import { submitLogin } from '../../harness/login-form';
 import { invitationPath, startMailPortal, type MailPortal } from './helpers/mail-portal';
 import { expectNoSeriousAxe } from './helpers/axe';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, testChromium } from '../support/chromium';
+import { CHROMIUM_ARGS, testChromium } from '../../harness/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8123);
 const root = path.resolve(__dirname, '..', '..');

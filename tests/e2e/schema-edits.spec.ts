@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';
-import { addSummerSchool, copySchemas } from '../support/schema-copy';
+import { addSummerSchool, copySchemas } from '../../harness/schema-copy';
 import { expectPath, expectToast, loginAs } from './helpers/portal';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';
-import { copySchemas } from '../support/schema-copy';
+import { copySchemas } from '../../harness/schema-copy';
 import { downloadCsv } from './helpers/csv-download';
 import { expectPath, loginAs, screenshot } from './helpers/portal';
 import { expectNoSeriousAxe } from './helpers/axe';

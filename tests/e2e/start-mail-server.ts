@@ -7,7 +7,7 @@
  * expiry, so a test can open it (seeded keys are random).
  */
 import { DEMO_INVITES } from '../../src/server/demo/demo-data';
-import { runE2ePortal, runMain } from './e2e-portal';
+import { runE2ePortal, runMain } from '../../harness/e2e-portal';
 
 runMain(async () => {
   const port = Number(process.env.E2E_MAIL_PORT);

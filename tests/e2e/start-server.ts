@@ -6,7 +6,7 @@
  * federated sign-in (seeded keys are random), and a local account only the sessions test signs in
  * with (SESSIONS_USER): its "end all other sessions" must not end another test's.
  */
-import { runE2ePortal, runMain } from './e2e-portal';
+import { runE2ePortal, runMain } from '../../harness/e2e-portal';
 import { SAML_INVITE_EMAIL, SAML_INVITE_KEY, SAML_INVITE_PROJECT } from './helpers/saml';
 import { SESSIONS_USER } from './helpers/portal';
 import { createLocalUser } from '../../src/server/services/user-admin';

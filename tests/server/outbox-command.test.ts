@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
 import { OutboxCommandError, parseOutboxArgs, runOutbox } from '../../scripts/outbox';
-import { migratedDataDir, openTestDatabase } from '../support/test-database';
+import { migratedDataDir, openTestDatabase } from '../../harness/test-database';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;

@@ -4,7 +4,7 @@ import { seedDemo } from '../../src/server/demo/seed-demo';
 import type { Database } from '../../src/server/db/tables';
 import { verifyPassword } from '../../src/server/services/passwords';
 import type { SchemaSet } from '../../src/schema-runtime';
-import { openTestDatabase } from '../support/test-database';
+import { openTestDatabase } from '../../harness/test-database';
 import { requestDateCeiling } from '../../src/schema-runtime';
 
 const NOW = new Date('2026-11-21T10:00:00Z');

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import type { Database } from '../../src/server/db/tables';
 import { readConfig } from '../../src/server/config';
-import { openTestDatabase } from '../support/test-database';
+import { openTestDatabase } from '../../harness/test-database';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 

@@ -4,7 +4,7 @@ import { verifyPassword } from '../../src/server/services/passwords';
 import { createSession } from '../../src/server/services/sessions';
 import { UserAdminError, createLocalUser, listUsers, updateLocalUser } from '../../src/server/services/user-admin';
 import { parseUserAdminArgs, runUserAdmin } from '../../scripts/user-admin';
-import { openTestDatabase } from '../support/test-database';
+import { openTestDatabase } from '../../harness/test-database';
 
 let db: Kysely<Database>;
 let close: () => Promise<void>;

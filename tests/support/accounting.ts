@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './test-app';
+import type { TestApp } from '../../harness/test-app';
 import { createApiKey, type ApiScope } from '../../src/server/services/api-keys';
 
 /** A live API key of the test database. */

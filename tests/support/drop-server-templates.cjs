@@ -1,6 +1,6 @@
 /**
  * Jest's global teardown: with DATABASE_URL set, drops the seeded template databases the server
- * tests made on that PostgreSQL server (tests/support/test-database.ts), so a run leaves the server
+ * tests made on that PostgreSQL server (harness/test-database.ts), so a run leaves the server
  * as it found it. The test databases themselves are dropped by their tests.
  */
 const pg = require('pg');

@@ -1,5 +1,5 @@
 /**
- * After each test file: closes what the file kept for its next test (tests/support/embedded-pool.ts
+ * After each test file: closes what the file kept for its next test (harness/embedded-pool.ts
  * registers its idle engines here). Imports nothing, so a unit test pays nothing for it.
  */
 afterAll(async () => {

@@ -14,8 +14,8 @@ import { vacuumDueTables, type TableUpkeep } from '../../../src/server/db/vacuum
 import { createSession } from '../../../src/server/services/sessions';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
 import type { SchemaSet } from '../../../src/schema-runtime';
-import { testConfig } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { testConfig } from '../../../harness/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../harness/test-database';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;

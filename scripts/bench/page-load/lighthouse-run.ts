@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../../tests/support/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../harness/chromium';
 
 /**
  * Lighthouse itself, as issue 26 measured the pages: its CLI with its defaults (mobile, simulated

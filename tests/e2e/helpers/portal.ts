@@ -1,22 +1,16 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { submitLogin } from '../../../harness/login-form';
 
 /** Demo accounts of the seed; the password is the username. */
 export type DemoUser = 'staff' | 'admin' | 'lead' | 'collab' | 'foreign' | 'newbie';
 
 const screenshotDir = path.join(__dirname, '..', 'screenshots');
 
-/** Fills and submits the real login form. */
-export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel(/Korisničko ime|Username/).fill(username);
-  await page.getByLabel(/Lozinka|Password/).fill(password);
-  await page.getByRole('button', { name: /Prijavi se|Log in/ }).click();
-}
-
-/** Logs in through the login page as a demo user and waits until the app has left the login page. */
 /** A local account of the browser tests' portal that only the sessions test signs in with (its password is its name). */
 export const SESSIONS_USER = 'sanja.sesic';
 
+/** Logs in through the login page as a demo user and waits until the app has left the login page. */
 export async function loginAs(page: Page, user: DemoUser | typeof SESSIONS_USER): Promise<void> {
   if (!page.url().includes('/ui/login')) await page.goto('/ui/login');
   await submitLogin(page, user, user);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { copySchemas } from '../../support/schema-copy';
+import { copySchemas } from '../../../harness/schema-copy';
 
 /**
  * Starts a second portal (tests/e2e/start-server.ts: fresh database, demo data, the built client)

@@ -107,17 +107,32 @@ describe('import boundaries of the server and the quick tests', () => {
 
   it('refuses a quick test starting a database or a server', async () => {
     const code = [
-      "import { startTestApp } from '../support/test-app';",
-      "import { openTestDatabase } from '../../support/test-database';",
+      "import { startTestApp } from '../../../harness/test-app';",
+      "import { createTestDatabase } from '../../../harness/test-database';",
       "import { openDatabase } from '../../../src/server/db/database';",
       "import { loadSchemaSet } from '../../../src/schema-runtime/node';",
-      'export const all = [startTestApp, openTestDatabase, openDatabase, loadSchemaSet];',
+      'export const all = [startTestApp, createTestDatabase, openDatabase, loadSchemaSet];',
       '',
     ].join('\n');
-    const inUnit = await lintAs('tests/unit/server/boundary-fixture.test.ts', code.replace("'../support/test-app'", "'../../support/test-app'"));
+    const inUnit = await lintAs('tests/unit/server/boundary-fixture.test.ts', code);
     expect(inUnit).toHaveLength(3);
     expect(inUnit[0]).toMatch(/tests\/unit\/ holds the tests that need no database and no server/);
-    expect(await lintAs('tests/component/boundary-fixture.test.tsx', code.replace("'../../support/test-database'", "'./support/small-schemas'").replace("'../../../src/", "'../../src/").replace("'../../../src/", "'../../src/"))).toHaveLength(2);
-    expect(await lintAs('tests/server/boundary-fixture.test.ts', code.replace("'../../../src/", "'../../src/"))).toEqual([]);
+    const oneUp = code.replaceAll("'../../../", "'../../");
+    expect(await lintAs('tests/component/boundary-fixture.test.tsx', oneUp)).toHaveLength(3);
+    expect(await lintAs('tests/server/boundary-fixture.test.ts', oneUp)).toEqual([]);
+  });
+
+  it('refuses a script importing a test, the harness importing a test or a script, and the portal importing any', async () => {
+    const fromScripts = [
+      "import { loginAs } from '../../tests/e2e/helpers/portal';",
+      "import { startTestApp } from '../../harness/test-app';",
+      'export const all = [loginAs, startTestApp];',
+      '',
+    ].join('\n');
+    expect(await lintAs('scripts/bench/boundary-fixture.ts', fromScripts)).toEqual([expect.stringMatching(/Scripts and benchmarks never import tests\//)]);
+    const fromHarness = ["import { fill } from '../scripts/bench/lib/bench-portal';", "import { smtpSink } from '../tests/support/smtp-sink';", 'export const all = [fill, smtpSink];', ''].join('\n');
+    expect(await lintAs('harness/boundary-fixture.ts', fromHarness)).toEqual([expect.stringMatching(/harness\/ serves the tests/), expect.stringMatching(/harness\/ serves the tests/)]);
+    const fromSrc = ["import { startTestApp } from '../../../harness/test-app';", "import { fill } from '../../../scripts/bench/lib/bench-portal';", 'export const all = [startTestApp, fill];', ''].join('\n');
+    expect(await lintAs('src/server/services/boundary-fixture.ts', fromSrc)).toEqual([expect.stringMatching(/portal imports no test/), expect.stringMatching(/portal imports no test/)]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
 import { SCHEMA_IDS } from '../../../src/schema-runtime/schema-ids';
-import { addSummerSchool, copySchemas } from '../../support/schema-copy';
+import { addSummerSchool, copySchemas } from '../../../harness/schema-copy';
 
 const copy = copySchemas();
 addSummerSchool(copy);

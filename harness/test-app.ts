@@ -1,16 +1,16 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { readConfig, type ServerConfig } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
-import { migrate } from '../../src/server/db/database';
-import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { startSessionCache } from '../../src/server/services/session-cache';
-import { startListNotices } from '../../src/server/services/live-lists/list-upkeep';
-import { loadSchemaSet } from '../../src/schema-runtime/node';
-import type { SchemaSet } from '../../src/schema-runtime';
+import { buildApp } from '../src/server/app';
+import { readConfig, type ServerConfig } from '../src/server/config';
+import type { AppContext } from '../src/server/context';
+import { migrate } from '../src/server/db/database';
+import { syncVocabularies } from '../src/server/db/vocabularies';
+import { startSessionCache } from '../src/server/services/session-cache';
+import { startListNotices } from '../src/server/services/live-lists/list-upkeep';
+import { loadSchemaSet } from '../src/schema-runtime/node';
+import type { SchemaSet } from '../src/schema-runtime';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { readCandidate } from '../../src/server/services/schema-live/live-schemas';
-import { startLiveSchemas } from '../../src/server/services/schema-live/start-live';
+import { readCandidate } from '../src/server/services/schema-live/live-schemas';
+import { startLiveSchemas } from '../src/server/services/schema-live/start-live';
 
 /** A signed-in client of the test app: its cookies and CSRF token. */
 export interface Caller {
@@ -65,7 +65,7 @@ export async function startTestApp(
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
   if (options.seed !== false && !database.seeded) {
-    const { seedDemo } = await import('../../src/server/demo/seed-demo');
+    const { seedDemo } = await import('../src/server/demo/seed-demo');
     await seedDemo(handle.db, schemas);
   }
   // As in the server: sessions held in memory, dropped on the database's notifications.

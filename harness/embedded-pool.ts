@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { embeddedExtensions, embeddedHandle, type DatabaseHandle } from '../../src/server/db/database';
+import { embeddedExtensions, embeddedHandle, type DatabaseHandle } from '../src/server/db/database';
 
 /**
  * Embedded databases started from a template, kept for the next test of the same file. Starting

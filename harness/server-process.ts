@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { resolve } from 'node:path';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = resolve(__dirname, '..');
 
 /** A portal started as its own process from the server entry (src/server/server.ts). */
 export interface ServerProcess {

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { loadSchemaSet } from '../../src/schema-runtime/node';
+import { migrate, openDatabase, type DatabaseHandle } from '../src/server/db/database';
+import { syncVocabularies } from '../src/server/db/vocabularies';
+import { loadSchemaSet } from '../src/schema-runtime/node';
 import { EmbeddedPool } from './embedded-pool';
-import type { SchemaSet } from '../../src/schema-runtime';
+import type { SchemaSet } from '../src/schema-runtime';
 
-const DB_DIR = join(__dirname, '../../src/server/db');
+const DB_DIR = join(__dirname, '../src/server/db');
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(__dirname, '..');
 
 /** The files of a folder, recursively, in a stable order. */
 function filesUnder(dir: string): string[] {
@@ -101,7 +101,7 @@ async function seedShipped(handle: DatabaseHandle): Promise<void> {
   const schemas = loadSchemaSet();
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
-  const { seedDemo } = await import('../../src/server/demo/seed-demo');
+  const { seedDemo } = await import('../src/server/demo/seed-demo');
   await seedDemo(handle.db, schemas);
 }
 
@@ -282,7 +282,7 @@ export async function createDemoDatabase(): Promise<{ database: TestDatabase; ha
   const handle = await database.open();
   await migrate(handle.db);
   await syncVocabularies(handle.db, schemas);
-  const { seedDemo } = await import('../../src/server/demo/seed-demo');
+  const { seedDemo } = await import('../src/server/demo/seed-demo');
   await seedDemo(handle.db, schemas);
   return { database, handle };
 }
