@@ -9,7 +9,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
  * JEST_DATABASE_ONLY=1 (CI's second pass, on the PostgreSQL server): only the tests that reach a
  * database through DATABASE_URL — the pure schema-runtime and client unit tests and the component
  * tests ran in the first pass and touch no database, and the command-line tests of `usage-import`
- * and `outbox`, and the demo start of `server-start`, always run on an embedded database of their own.
+ * and `outbox`, the demo start of `server-start` and the test databases' own test always run on
+ * an embedded database of their own.
  */
 const embeddedOnly = [
   '/tests/unit/schema-runtime/',
@@ -19,6 +20,8 @@ const embeddedOnly = [
   '/tests/api/usage-import\\.test\\.ts$',
   '/tests/server/outbox-command\\.test\\.ts$',
   '/tests/api/server-start\\.test\\.ts$',
+  // The embedded test databases' own test.
+  '/tests/server/test-databases\\.test\\.ts$',
 ];
 const databaseOnly = Boolean(process.env.JEST_DATABASE_ONLY);
 

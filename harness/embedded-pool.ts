@@ -79,11 +79,15 @@ const KEEP_IDLE = 3;
 export class EmbeddedPool {
   private readonly idle: PGlite[] = [];
   private snapshot?: Promise<Snapshot>;
+  /** Whether engines are kept: only where something closes them at the end (a jest test file). */
+  private readonly keeps: boolean;
 
   constructor(private readonly template: () => Promise<Blob>) {
-    // Closed at the end of the test file (tests/support/jest-node-setup.ts).
-    const closers = ((globalThis as { __closeAfterFile?: (() => Promise<void>)[] }).__closeAfterFile ??= []);
-    closers.push(() => this.closeIdle());
+    // A test file's closers (tests/support/jest-node-setup.ts). An idle engine holds its process
+    // open, so without them (a benchmark, a portal) each engine is closed when it is handed back.
+    const closers = (globalThis as { __closeAfterFile?: (() => Promise<void>)[] }).__closeAfterFile;
+    this.keeps = Array.isArray(closers);
+    closers?.push(() => this.closeIdle());
   }
 
   /** An engine with the template's data, as a handle whose close hands it back. */
@@ -101,7 +105,7 @@ export class EmbeddedPool {
   }
 
   private async giveBack(engine: PGlite): Promise<void> {
-    const reusable = this.idle.length < KEEP_IDLE && (await restore(engine, await this.snapshot!).catch(() => false));
+    const reusable = this.keeps && this.idle.length < KEEP_IDLE && (await restore(engine, await this.snapshot!).catch(() => false));
     if (reusable) this.idle.push(engine);
     else if (!engine.closed) await engine.close();
   }
