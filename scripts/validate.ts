@@ -9,25 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatIssue, LIVE_RULES, liveRulesFor, mapCurrentClientBody, type CallerRole, type LiveRuleName, type SchemaSet, type ValidationIssue } from '../src/schema-runtime';
+import { judgePayload, judgementLines, type CallerRole } from '../src/schema-runtime';
 import { loadSchemaSet } from '../src/schema-runtime/node';
 
 const USAGE = 'usage: npm run validate -- <schema-id> <file.json> [--role user|staff] [--lang en|hr] [--schemas <dir>]';
-
-/** The tool's decision on one payload: valid or not for the role, and the live-data rules it left to the server. */
-export interface Judgement {
-  valid: boolean;
-  issues: ValidationIssue[];
-  live: LiveRuleName[];
-  warnings: string[];
-}
-
-/** Judges a payload as the tool does (the current client's names mapped first); throws for an unknown schema. */
-export function judgePayload(schemas: SchemaSet, schemaId: string, data: unknown, role: CallerRole): Judgement {
-  const mapped = mapCurrentClientBody(schemas, schemaId, data);
-  const result = schemas.forRole(role).validate(schemaId, mapped.body);
-  return { ...result, live: liveRulesFor(schemas, schemaId, mapped.body), warnings: mapped.warnings };
-}
 
 export function runValidate(argv: string[], out: (line: string) => void = console.log): number {
   let parsed;
@@ -67,23 +52,15 @@ export function runValidate(argv: string[], out: (line: string) => void = consol
     out(`cannot read ${file}: ${(error as Error).message}`);
     return 2;
   }
-  let result;
+  let judgement;
   try {
-    result = judgePayload(schemas, schemaId, data, role);
-    for (const warning of result.warnings) out(`warning: ${warning}`);
+    judgement = judgePayload(schemas, schemaId, data, role);
   } catch (error) {
     out(`${(error as Error).message}; known schemas:\n  ${schemas.ids.map((id) => id.replace(/^.*\/schemas\//, '')).join('\n  ')}`);
     return 2;
   }
-  const { live } = result;
-  for (const rule of live) out(`not judged: ${rule} — ${LIVE_RULES[rule][lang]}`);
-  if (result.valid) {
-    out(`valid: ${file} matches ${schemaId} for ${role}${live.length ? ` (the server also checks ${live.join(', ')})` : ''}`);
-    return 0;
-  }
-  out(`invalid: ${file} does not match ${schemaId} for ${role} (${result.issues.length} error${result.issues.length === 1 ? '' : 's'})`);
-  for (const issue of result.issues) out(`  ${issue.path || '/'}: ${formatIssue(issue, lang)} [${issue.key}]`);
-  return 1;
+  for (const line of judgementLines(judgement, file, schemaId, role, lang)) out(line);
+  return judgement.valid ? 0 : 1;
 }
 
 if (require.main === module) process.exit(runValidate(process.argv.slice(2)));

@@ -24,6 +24,7 @@ export { RETENTION_RULES, retentionRules, retentionCutoff, type RetentionPeriod,
 export { mailRules, type MailKindRule, type MailRules, type DigestSchedule } from './mail-rules';
 export { defaultGrants, grantRules, grantsHoursIn, type GrantRuleSet } from './grant-rules';
 export { mapCurrentClientBody, type CompatResult } from './client-compat';
+export { judgePayload, judgementLines, type Judgement } from './qa-judgement';
 export { createSchemaSet, type SchemaSet, type SchemaDoc, type ValidationResult } from './schema-set';
 export { createSchemaCatalog, substituteProduct, productKeyOf, type SchemaCatalog } from './schema-catalog';
 export { SCHEMA_BASE, SCHEMA_IDS, schemaIdOf, shortNameOf } from './schema-ids';

@@ -8,12 +8,12 @@
  */
 import fc from 'fast-check';
 import { loadSchemaFiles, loadSchemaSet } from '../../src/schema-runtime/node';
-import type { CallerRole, LiveRuleName } from '../../src/schema-runtime';
+import { judgePayload, type CallerRole, type LiveRuleName } from '../../src/schema-runtime';
 import { createFormSchemas } from '../../src/client/engine/schema-form/form-schemas';
 import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
 import { deleteProject } from '../../src/server/services/projects/process-project';
 import { lookupIds } from '../../src/server/db/vocabularies';
-import { judgePayload, runValidate } from '../../scripts/validate';
+import { runValidate } from '../../scripts/validate';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { ONE_FIELD, researchRequest, SOFTWARE } from '../../harness/request-payloads';
