@@ -272,6 +272,10 @@ export type ProjectsList = ProjectsListRow[];
  */
 export type RetentionRule = 'login-attempts' | 'sent-mails' | 'inactive-users';
 /**
+ * A database id (of a project, a user, …), in bodies and in paths: a whole number from 1 to the largest the database stores (2^31 - 1). Larger numbers name nothing.
+ */
+export type DatabaseId1 = number;
+/**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1678,6 +1682,39 @@ export interface RuleDraftPublishBody {
 export interface RuleSetRestoreBody {
   id: DatabaseId;
   note: string;
+}
+/**
+ * Body of POST /api/v1/internal/schemas/qa (staff): a payload to judge as `npm run validate` judges it, against one schema of the set in use or of an open draft (draft), for the caller's role.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "qa".
+ */
+export interface RuleSetQaBody {
+  /**
+   * The schema's id, short (requests/research) or the full $id.
+   */
+  schema: string;
+  /**
+   * Any JSON value: the payload judged.
+   */
+  payload: {
+    [k: string]: unknown;
+  };
+  /**
+   * Whom the payload is judged for: staff may send values users may not.
+   */
+  role: 'user' | 'staff';
+  draft?: DatabaseId1;
+}
+/**
+ * What POST /api/v1/internal/schemas/qa answers: the verdict and the lines npm run validate prints for the payload, in the caller's language.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "qaAnswer".
+ */
+export interface RuleSetQaAnswer {
+  valid: boolean;
+  lines: string[];
 }
 /**
  * Body of POST /api/v1/internal/rule-drafts/upload (rules editors): a schema folder as its files, by path in the folder (rules/resource-limits.json); examples/ is left out (the shipped folder's examples check every draft).

@@ -176,6 +176,8 @@ const MATRIX: Row[] = [
   // The rules editor: staff read, editors (superusers here) change; the set stays the demo's.
   ['GET', '/api/v1/internal/schemas/export', () => ({ url: '/api/v1/internal/schemas/export' }), STAFF_ONLY(200)],
   ['POST', '/api/v1/internal/schemas/restore', (i) => ({ url: '/api/v1/internal/schemas/restore', body: { id: i.setId, note: 'matrix' } }), EDITORS_ONLY(200)],
+  // QA: staff judge a payload as npm run validate does (it changes nothing).
+  ['POST', '/api/v1/internal/schemas/qa', () => ({ url: '/api/v1/internal/schemas/qa', body: { schema: 'rules/resource-limits', payload: { HPCnSlotsCPU: 12 }, role: 'user' } }), STAFF_ONLY(200)],
   ['GET', '/api/v1/internal/rule-drafts/', () => ({ url: '/api/v1/internal/rule-drafts/' }), STAFF_ONLY(200)],
   ['POST', '/api/v1/internal/rule-drafts/', () => ({ url: '/api/v1/internal/rule-drafts/' }), EDITORS_ONLY(201)],
   ['POST', '/api/v1/internal/rule-drafts/upload', () => ({ url: '/api/v1/internal/rule-drafts/upload', body: { files: { 'rules/x.json': { $id: 'https://portal.schemas/rules/x.json' } } } }), EDITORS_ONLY(201)],

@@ -152,6 +152,7 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/rule-drafts/:p/publish', role: 'admin', param: String(draft), template: { note: 'fuzz', confirmImpact: true } },
       { method: 'DELETE', path: '/api/v1/internal/rule-drafts/:p', role: 'admin', param: String(doomedDraft) },
       { method: 'POST', path: '/api/v1/internal/schemas/restore', role: 'admin', template: { id: setId, note: 'fuzz' } },
+      { method: 'POST', path: '/api/v1/internal/schemas/qa', role: 'staff', template: { schema: 'api/extension-new', payload: { reason: 'fuzz', date_end: '2027-01-31' }, role: 'user' } },
       // Last, each call with a session of its own: ending sessions must not end the ones the routes above use.
       { method: 'POST', path: '/api/v1/internal/my-sessions/:p/end', role: 'newbie' },
       { method: 'POST', path: '/api/v1/internal/my-sessions/end-others', role: 'newbie', template: {} },

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { copySchemas } from '../../harness/schema-copy';
 import { generalRequest } from '../../harness/request-payloads';
+import { runValidate } from '../../scripts/validate';
 
 type Doc = Record<string, any>;
 const LIMITS = 'rules/resource-limits.json';
@@ -243,5 +244,44 @@ describe('drafts of the rules', () => {
     // Nothing submitted changed.
     const kept = await t.ctx.db.selectFrom('projects').select(['identifier', 'resources_numbers']).where('identifier', 'like', 'IMPACT-%').orderBy('identifier').execute();
     expect(kept.map((p) => (p.resources_numbers as { HPCnSlotsCPU: number }).HPCnSlotsCPU)).toEqual([6400, 6500, 6500, 100]);
+  });
+  it('judges a pasted payload for staff as npm run validate does, with the set in use or a draft, and refuses what it cannot judge', async () => {
+    const qa = (body: object, lang: 'hr' | 'en' = 'en') => send(staff, 'POST', '/api/v1/internal/schemas/qa', body, lang);
+    const payload = { HPCnSlotsCPU: 7000, CLOUDnIPs: 0 };
+    const live = await qa({ schema: 'rules/resource-limits', payload, role: 'user' }, 'hr');
+    expect(live.statusCode).toBe(200);
+    // The same lines as the tool prints for a file holding the payload, run on the set in use as
+    // downloaded, in the language asked.
+    const dir = mkdtempSync(join(tmpdir(), 'qa-'));
+    const printed: string[] = [];
+    const file = join(dir, 'payload.json');
+    try {
+      execFileSync('tar', ['xzf', '-', '-C', dir], { input: (await send(staff, 'GET', '/api/v1/internal/schemas/export')).rawPayload });
+      writeFileSync(file, JSON.stringify(payload));
+      expect(runValidate(['rules/resource-limits', file, '--lang', 'hr', '--schemas', join(dir, 'schemas')], (line) => printed.push(line))).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(live.json()).toEqual({ valid: false, lines: printed.map((line) => line.replace(file, 'the payload')) });
+    expect(live.json().lines).toContain('  /CLOUDnIPs: Broj ne može biti manji od 1 [numberTooSmall]');
+
+    // A draft with a higher maximum: judged with its rules, while the set in use still refuses.
+    const draft = await newDraft();
+    await send(admin, 'PUT', `/api/v1/internal/rule-drafts/${draft.id}/file`, { file: LIMITS, doc: withMaximum(draft.files[LIMITS], 8000) });
+    const withDraft = await qa({ schema: 'rules/resource-limits', payload: { HPCnSlotsCPU: 7000 }, role: 'user', draft: draft.id });
+    expect(withDraft.json()).toEqual({ valid: true, lines: ['valid: the payload matches rules/resource-limits for user'] });
+    expect((await qa({ schema: 'rules/resource-limits', payload: { HPCnSlotsCPU: 7000 }, role: 'user' })).json().valid).toBe(false);
+
+    const unknown = await qa({ schema: 'rules/no-such-rules', payload: {}, role: 'user' }, 'hr');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().status.message).toBe('Pravila nemaju shemu „rules/no-such-rules”');
+    const broken = structuredClone(draft.files[LIMITS]);
+    broken.properties.HPCnSlotsCPU.type = 'a number, please';
+    await send(admin, 'PUT', `/api/v1/internal/rule-drafts/${draft.id}/file`, { file: LIMITS, doc: broken });
+    const uncompiled = await qa({ schema: 'rules/resource-limits', payload: {}, role: 'user', draft: draft.id });
+    expect(uncompiled.statusCode).toBe(400);
+    expect(uncompiled.json().status.message).toBe(`The rules of draft ${draft.id} do not compile: correct them in the editor before judging with them`);
+    expect((await qa({ schema: 'rules/resource-limits', payload: {}, role: 'visitor' })).statusCode).toBe(400);
+    await send(admin, 'DELETE', `/api/v1/internal/rule-drafts/${draft.id}`);
   });
 });

@@ -77,6 +77,11 @@ export const MESSAGES = {
     hr: 'Pravila ne prolaze provjeru (broj problema: {{count}}); ništa nije stavljeno u upotrebu',
   },
   schemaSetNotFound: { en: 'The history has no set numbered {{id}}', hr: 'U povijesti nema skupa pravila s brojem {{id}}' },
+  qaUnknownSchema: { en: 'The rules hold no schema "{{schema}}"', hr: 'Pravila nemaju shemu „{{schema}}”' },
+  qaDraftNotCompiled: {
+    en: 'The rules of draft {{id}} do not compile: correct them in the editor before judging with them',
+    hr: 'Pravila nacrta {{id}} ne mogu se prevesti: ispravite ih u uređivaču prije provjere s njima',
+  },
   draftApproved: { en: 'The draft is approved and may be published', hr: 'Nacrt je odobren i smije se objaviti' },
   draftDiscarded: { en: 'The draft is discarded', hr: 'Nacrt je odbačen' },
   impactAboveMaximum: {

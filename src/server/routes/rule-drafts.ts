@@ -20,6 +20,8 @@ import {
 import { folderFiles, tarGz } from '../services/schema-live/schema-folder';
 import { draftImpact } from '../services/schema-live/draft-impact';
 import { mayEditRules, rulesEditor } from '../services/schema-live/rule-editors';
+import { judgeForQa } from '../services/schema-live/rules-qa';
+import type { RuleSetQaBody } from '@generated';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { renderMessage } from '../i18n/messages';
 import { requestLanguage } from '../i18n/language';
@@ -138,6 +140,13 @@ export async function ruleDraftRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const editor = await rulesEditor(ctx, currentUser(request));
     return restoreSet(ctx, request.body.id, { userId: editor.id, note: request.body.note.trim() });
   });
+
+  const qa: RouteShape = {
+    summary: 'Staff: a payload judged as npm run validate judges it, against a schema of the set in use or of an open draft, for a role; the lines the tool prints, in the caller’s language.',
+    body: ref('api/rule-drafts#/definitions/qa'),
+    response: { 200: json('The verdict and the printed lines.', ref('api/rule-drafts#/definitions/qaAnswer')) },
+  };
+  app.post<{ Body: RuleSetQaBody }>('/api/v1/internal/schemas/qa', { config: staff, schema: qa }, async (request) => judgeForQa(ctx, request.body, languageOf(request)));
 
   const exported: RouteShape = {
     summary: 'Staff: the set in use as a folder (schemas/ with examples/), a gzipped tar to keep in git; `npm run schemas -- check` passes on it.',
