@@ -1697,9 +1697,7 @@ export interface RuleSetQaBody {
   /**
    * Any JSON value: the payload judged.
    */
-  payload: {
-    [k: string]: unknown;
-  };
+  payload: unknown;
   /**
    * Whom the payload is judged for: staff may send values users may not.
    */

@@ -56,6 +56,7 @@ export const paths = {
   software: page('software', 'staff'),
   rules: page('rules', 'staff'),
   rulesEdit: page('rules/edit', 'staff'),
+  rulesQa: page('rules/qa', 'staff'),
   outbox: page('outbox', 'staff'),
   outboxMail: pageWith('outbox/:mailId', 'staff', (mailId: number) => `${ui}outbox/${mailId}`),
 

@@ -122,6 +122,7 @@ const staffStops: Stop[] = [
   { name: 'outbox', path: '/ui/outbox' },
   { name: 'outbox-mail', path: outboxMailPath },
   { name: 'rules', path: '/ui/rules' },
+  { name: 'rules-qa', path: '/ui/rules/qa' },
   ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
 ];
 

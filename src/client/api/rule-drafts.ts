@@ -1,4 +1,4 @@
-import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftImpact, RuleDraftList, RuleSetRestoreBody, SchemaReloadAnswer } from '@generated';
+import type { RuleDraftAnswer, RuleDraftCheck, RuleDraftImpact, RuleDraftList, RuleSetQaAnswer, RuleSetQaBody, RuleSetRestoreBody, SchemaReloadAnswer } from '@generated';
 import { api } from './api-slice';
 
 /** The rules editor's calls (docs/decisions/0640-rules-edited-in-the-browser.md). */
@@ -36,6 +36,8 @@ export const ruleDraftsApi = api.injectEndpoints({
       query: (id) => ({ url: `api/v1/internal/rule-drafts/${id}`, method: 'DELETE' }),
       invalidatesTags: ['RuleDrafts'],
     }),
+    /** POST schemas/qa (staff): a payload judged as npm run validate judges it; changes nothing. */
+    judgeRulesQa: build.mutation<RuleSetQaAnswer, RuleSetQaBody>({ query: (body) => ({ url: 'api/v1/internal/schemas/qa', method: 'POST', body }) }),
     /** POST schemas/restore: an earlier set of the history made live again. */
     restoreRuleSet: build.mutation<SchemaReloadAnswer, RuleSetRestoreBody>({
       query: (body) => ({ url: 'api/v1/internal/schemas/restore', method: 'POST', body }),
@@ -56,4 +58,5 @@ export const {
   usePublishRuleDraftMutation,
   useDiscardRuleDraftMutation,
   useRestoreRuleSetMutation,
+  useJudgeRulesQaMutation,
 } = ruleDraftsApi;

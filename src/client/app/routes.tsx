@@ -140,6 +140,11 @@ const staffPages: PageRoute[] = [
     title: { key: 'rulesEdit' },
     load: () => import(/* webpackChunkName: "page-rules-edit" */ '../features/rules/editor/rules-editor-page'),
   },
+  {
+    ...at(paths.rulesQa),
+    title: { key: 'rulesQa' },
+    load: () => import(/* webpackChunkName: "page-rules-qa" */ '../features/rules/qa/rules-qa-page'),
+  },
 ];
 
 /** One page per request type of schemas/requests/index.json; staff-only types get the staff guard. */

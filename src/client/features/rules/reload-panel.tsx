@@ -64,6 +64,9 @@ export function ReloadPanel() {
             {t('rules.editor.edit')}
           </Link>
         )}
+        <Link className="ui basic button" to={paths.rulesQa.href} data-testid="rules-qa-link">
+          {t('rules.qa.link')}
+        </Link>
         <a className="ui basic button" href="/api/v1/internal/schemas/export" download>
           {t('rules.editor.export')}
         </a>

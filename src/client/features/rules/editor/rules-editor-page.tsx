@@ -15,12 +15,12 @@ import {
   useRuleDraftsQuery,
   useUploadRuleDraftMutation,
 } from '@/client/api/rule-drafts';
-import { paths } from '@/schema-runtime/pages';
 import { schemaDocs } from '@/client/shared/schema-docs';
 import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
 import { RawJsonView } from './raw-json-view';
+import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
 
 type Json = Record<string, unknown>;
@@ -46,11 +46,7 @@ export default function RulesEditorPage() {
 
   return (
     <section data-page="rules-edit" className="rules-page rules-editor">
-      <Header as="h1">{t('rules.editor.title')}</Header>
-      <p className="rules-intro">{t('rules.editor.intro')}</p>
-      <p className="rules-intro">
-        <Link to={paths.rules.href}>{t('rules.editor.back')}</Link>
-      </p>
+      <RulesSubpageHeader title={t('rules.editor.title')} intro={t('rules.editor.intro')} />
       {isError && <Message negative content={t('rules.editor.loadFailed')} />}
       {!list && !isError && <Loader active inline="centered" />}
       {published && <PublishedMessage answer={published} />}
