@@ -28,7 +28,9 @@ export default function RulesQaPage() {
     [version],
   );
   const { data: drafts } = useRuleDraftsQuery();
-  const [schema, setSchema] = useState(FIRST_SCHEMA);
+  const [chosen, setSchema] = useState(FIRST_SCHEMA);
+  // A set without the first choice (edited away) starts at its first schema.
+  const schema = schemaNames.includes(chosen) ? chosen : (schemaNames[0] ?? chosen);
   const [role, setRole] = useState<RuleSetQaBody['role']>('user');
   const [against, setAgainst] = useState(LIVE);
   const [text, setText] = useState('{\n  \n}');
@@ -40,7 +42,9 @@ export default function RulesQaPage() {
     try {
       payload = JSON.parse(text);
     } catch (error) {
-      setParseError((error as Error).message);
+      // The engine's own words are English: the reader gets the place, in their language.
+      const position = /position (\d+)/.exec((error as Error).message)?.[1];
+      setParseError(position === undefined ? t('rules.qa.notJson') : t('rules.qa.notJsonAt', { position: Number(position) + 1 }));
       return;
     }
     setParseError(undefined);
@@ -96,7 +100,7 @@ export default function RulesQaPage() {
           />
           {parseError && (
             <div id="rules-qa-payload-error" className="ui pointing red basic label" role="alert">
-              {t('rules.qa.notJson', { reason: parseError })}
+              {parseError}
             </div>
           )}
         </Form.Field>
