@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'npx tsx scripts/build-client.ts --if-stale && npx tsx tests/e2e/start-server.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/v1/sessionactive`,
-    env: { E2E_PORT: String(port) },
+    // NODE_ENV=test: the portal hashes the demo passwords at the test cost (src/server/services/passwords.ts).
+    env: { E2E_PORT: String(port), NODE_ENV: 'test' },
     // E2E_REUSE_SERVER=1 runs against a portal already listening on E2E_PORT (e.g. while debugging it).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 180_000,

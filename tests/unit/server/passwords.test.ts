@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hashPassword, needsRehash, verifyPassword } from '../../../src/server/services/passwords';
+import { hashPassword, needsRehash, scryptCost, verifyPassword } from '../../../src/server/services/passwords';
 
 /*
  * Django hashes as the previous portal stores them (`pbkdf2_<digest>$<iterations>$<salt>$<hash b64>`).
@@ -17,7 +17,7 @@ const SHA256_EMPTY = 'pbkdf2_sha256$1000$emptysalt$Th/GgYSDV3N4Zpkx3TpFlR/PPyCUS
 describe('verifyPassword with our scrypt hashes', () => {
   it('accepts the password and refuses another one', async () => {
     const stored = await hashPassword('tajna lozinka');
-    expect(stored).toMatch(/^scrypt\$16384\$[\w+/]+=*\$[\w+/]+=*$/);
+    expect(stored).toMatch(new RegExp(`^scrypt\\$${scryptCost()}\\$[\\w+/]+=*\\$[\\w+/]+=*$`));
     await expect(verifyPassword('tajna lozinka', stored)).resolves.toBe(true);
     await expect(verifyPassword('tajna lozinka!', stored)).resolves.toBe(false);
   });
@@ -111,6 +111,15 @@ describe('verifyPassword timing', () => {
   });
 });
 
+describe('scryptCost', () => {
+  it('is 2^14 for a server in any environment but a test run, where it is 2^10', () => {
+    expect(scryptCost({})).toBe(16384);
+    expect(scryptCost({ NODE_ENV: 'production' })).toBe(16384);
+    expect(scryptCost({ NODE_ENV: 'development' })).toBe(16384);
+    expect(scryptCost({ NODE_ENV: 'test' })).toBe(1024);
+  });
+});
+
 describe('needsRehash', () => {
   it('keeps our current scrypt hashes', async () => {
     expect(needsRehash(await hashPassword('x'))).toBe(false);
@@ -121,10 +130,12 @@ describe('needsRehash', () => {
     expect(needsRehash(SHA1_FAST)).toBe(true);
     const key = Buffer.alloc(64).toString('base64');
     const salt = Buffer.alloc(16).toString('base64');
-    expect(needsRehash(`scrypt$16384$${salt}$${key}`)).toBe(false);
-    expect(needsRehash(`scrypt$8192$${salt}$${key}`)).toBe(true);
-    expect(needsRehash(`scrypt$16384$${salt}$${Buffer.alloc(32).toString('base64')}`)).toBe(true);
-    expect(needsRehash(`scrypt$16384$${salt}$${key}$`)).toBe(true);
+    const cost = scryptCost();
+    expect(needsRehash(`scrypt$${cost}$${salt}$${key}`)).toBe(false);
+    expect(needsRehash(`scrypt$${cost / 2}$${salt}$${key}`)).toBe(true);
+    expect(needsRehash(`scrypt$${cost * 2}$${salt}$${key}`)).toBe(true);
+    expect(needsRehash(`scrypt$${cost}$${salt}$${Buffer.alloc(32).toString('base64')}`)).toBe(true);
+    expect(needsRehash(`scrypt$${cost}$${salt}$${key}$`)).toBe(true);
     expect(needsRehash('!unusable')).toBe(true);
     expect(needsRehash(null)).toBe(true);
     expect(needsRehash(undefined)).toBe(true);
