@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Message } from 'semantic-ui-react';
 import type { RuleDraftProblem } from '@generated';
+import { readJson } from '../json-text';
 
 type Json = Record<string, unknown>;
 
@@ -51,20 +52,20 @@ export function RawJsonView({ files, problems, locale, onChange }: {
             aria-describedby="rules-raw-problems"
             onChange={(e) => {
               setText(e.target.value);
-              try {
-                const doc = JSON.parse(e.target.value) as unknown;
-                if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(t('rules.editor.rawNotObject'));
+              const read = readJson(e.target.value, t);
+              const doc = read.problem === undefined ? read.value : undefined;
+              if (read.problem !== undefined) setParseError(read.problem);
+              else if (!doc || typeof doc !== 'object' || Array.isArray(doc)) setParseError(t('rules.editor.rawNotJson', { reason: t('rules.editor.rawNotObject') }));
+              else {
                 setParseError(undefined);
                 onChange(file, doc as Json);
-              } catch (error) {
-                setParseError((error as Error).message);
               }
             }}
           />
         </Form.Field>
       </Form>
       <div id="rules-raw-problems" aria-live="polite">
-        {parseError && <Message negative content={t('rules.editor.rawNotJson', { reason: parseError })} />}
+        {parseError && <Message negative content={parseError} />}
         {mine.length > 0 && (
           <Message negative>
             <ul className="rules-editor-problems">

@@ -20,6 +20,7 @@ import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
 import { RawJsonView } from './raw-json-view';
+import { readJson } from '../json-text';
 import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
 
@@ -95,16 +96,17 @@ function FolderUpload({ onFiles, busy }: { onFiles: (files: Record<string, unkno
         onChange={async (e) => {
           const chosen = [...(e.target.files ?? [])].filter((f) => f.name.endsWith('.json'));
           const files: Record<string, unknown> = {};
-          try {
-            for (const file of chosen) {
-              const path = (file.webkitRelativePath || file.name).split('/').slice(1).join('/') || file.name;
-              files[path] = JSON.parse(await file.text()) as unknown;
+          for (const file of chosen) {
+            const path = (file.webkitRelativePath || file.name).split('/').slice(1).join('/') || file.name;
+            const read = readJson(await file.text(), t);
+            if (read.problem !== undefined) {
+              setError(`${path}: ${read.problem}`);
+              return;
             }
-            setError(undefined);
-            onFiles(files);
-          } catch (failure) {
-            setError(t('rules.editor.rawNotJson', { reason: (failure as Error).message }));
+            files[path] = read.value;
           }
+          setError(undefined);
+          onFiles(files);
         }}
       />
       {error && <Message negative content={error} />}

@@ -7,6 +7,7 @@ import { useJudgeRulesQaMutation, useRuleDraftsQuery } from '@/client/api/rule-d
 import { shortNameOf } from '@/schema-runtime/schema-ids';
 import { schemaDocs } from '@/client/shared/schema-docs';
 import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
+import { readJson } from '../json-text';
 import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
 
@@ -38,17 +39,13 @@ export default function RulesQaPage() {
   const [judge, judged] = useJudgeRulesQaMutation();
 
   const submit = () => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch (error) {
-      // The engine's own words are English: the reader gets the place, in their language.
-      const position = /position (\d+)/.exec((error as Error).message)?.[1];
-      setParseError(position === undefined ? t('rules.qa.notJson') : t('rules.qa.notJsonAt', { position: Number(position) + 1 }));
+    const read = readJson(text, t);
+    if (read.problem !== undefined) {
+      setParseError(read.problem);
       return;
     }
     setParseError(undefined);
-    void judge({ schema, payload, role, ...(against === LIVE ? {} : { draft: Number(against) }) });
+    void judge({ schema, payload: read.value, role, ...(against === LIVE ? {} : { draft: Number(against) }) });
   };
   const answer = judged.isSuccess && !judged.isLoading ? judged.data : undefined;
 
