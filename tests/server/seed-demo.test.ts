@@ -192,3 +192,26 @@ describe('seedDemo', () => {
     expect(await count()).toBe(before);
   });
 });
+
+/** The lead's accounting page shows a grant that runs out early, whichever day the demo is seeded on (docs/decisions/0290-hours-granted.md). */
+describe('seedDemo’s grants', () => {
+  // Two months before the rules' last end date: the day a grant sized for "one more month at a project with two months to go" found none.
+  it.each(['2026-12-03T10:00:00Z', '2026-11-21T10:00:00Z'])('leave a lead’s project whose hours run out before its end, seeded on %s', async (day) => {
+    const own = await openTestDatabase();
+    try {
+      await seedDemo(own.db, own.schemas, new Date(day));
+      const early = await own.db
+        .selectFrom('projects')
+        .innerJoin('memberships', 'memberships.project_id', 'projects.id')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['projects.grant_runs_out', 'projects.date_end'])
+        .where('users.username', '=', 'lead')
+        .where('projects.grant_runs_out', 'is not', null)
+        .execute();
+      expect(early.length).toBeGreaterThan(0);
+      for (const p of early) expect(String(p.grant_runs_out) < String(p.date_end)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -12,8 +12,9 @@ const DAY_MS = 86_400_000;
 /**
  * Demo grants: every demo project with usage gets, per HPC cluster it used, CPU (and GPU) hours
  * granted so that the burn-down, the grid's "used %" and the warnings show a spread of cases; the
- * first running project with months to go gets CPU hours for about one more month at its rate, so
- * the demo always shows a grant that runs out before its end date.
+ * first running project with at least two weeks to go gets CPU hours for half its remaining time
+ * (at most a month) at its rate, so the demo shows a grant that runs out before its end date
+ * whatever day it is seeded on.
  */
 export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, projectIds: number[], now: Date): Promise<void> {
   if (!projectIds.length) return;
@@ -23,9 +24,13 @@ export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, p
     SELECT project_id, cluster, sum(cpuh) AS cpuh, sum(gpuh) AS gpuh FROM usage_monthly
     WHERE project_id = any(${projectIds}::int[]) AND cluster = any(${hpc}::text[]) GROUP BY project_id, cluster ORDER BY project_id, cluster`.execute(db);
   if (!rows.length) return;
-  const later = new Date(now.getTime() + 60 * DAY_MS).toISOString().slice(0, 10);
-  const running = (await runningRates(db, schemas, projectIds, now)).filter((p) => p.endDate >= later);
-  const short = running.flatMap((p) => Object.entries(p.clusters).filter(([c, r]) => hpc.includes(c) && r.cpuh.perMonth > 0).map(([c, r]) => ({ id: p.id, cluster: c, cpuh: r.cpuh })))[0];
+  const later = new Date(now.getTime() + 14 * DAY_MS).toISOString().slice(0, 10);
+  const running = (await runningRates(db, schemas, projectIds, now)).filter((p) => p.endDate >= later).sort((a, b) => projectIds.indexOf(a.id) - projectIds.indexOf(b.id));
+  const short = running.flatMap((p) =>
+    Object.entries(p.clusters)
+      .filter(([c, r]) => hpc.includes(c) && r.cpuh.perMonth > 0)
+      .map(([c, r]) => ({ id: p.id, cluster: c, cpuh: r.cpuh, months: Math.min(1, (Date.parse(p.endDate) - now.getTime()) / DAY_MS / 30 / 2) })),
+  )[0];
   const granted = (used: number, share: number) => (used > 0 ? Math.max(10, Math.round(used / share / 10) * 10) : null);
   await db
     .insertInto('project_grants')
@@ -33,7 +38,7 @@ export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, p
       rows.map((r, i) => {
         const share = USED_SHARES[(r.project_id + i) % USED_SHARES.length];
         const runsOutSoon = short && short.id === r.project_id && short.cluster === r.cluster;
-        const cpuh = runsOutSoon ? Math.round(short.cpuh.soFar + short.cpuh.perMonth) : granted(Number(r.cpuh), share);
+        const cpuh = runsOutSoon ? Math.round(short.cpuh.soFar + short.cpuh.perMonth * short.months) : granted(Number(r.cpuh), share);
         return { project_id: r.project_id, cluster: r.cluster, cpuh, gpuh: granted(Number(r.gpuh), share), state: 'approve', granted_at: now };
       }),
     )
