@@ -276,6 +276,17 @@ export type RetentionRule = 'login-attempts' | 'sent-mails' | 'inactive-users';
  */
 export type DatabaseId1 = number;
 /**
+ * A draft a new release made: the staff set in force re-applied on the newly shipped folder, and the places where both changed the same value differently (the draft holds the shipped value there). Null for a draft an editor made.
+ *
+ * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
+ * via the `definition` "rebase".
+ */
+export type RuleDraftRebase = {
+  staffHash: string;
+  baseHash: string;
+  conflicts: RuleDraftConflict[];
+} | null;
+/**
  * Answer of GET /api/v1/internal/science-software/ (every signed-in user): the installed modulefiles sorted by name (case-insensitive), each with who added it and when.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -1778,6 +1789,29 @@ export interface RuleDraftSummary {
   updatedAt: string;
   fromHash: string;
   approvedBy: string | null;
+  rebase: RuleDraftRebase;
+}
+export interface RuleDraftConflict {
+  file: string;
+  pointer: string;
+  /**
+   * The value on the shipped folder staff edited; absent: it was not there.
+   */
+  base?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The value staff set; absent: staff removed it.
+   */
+  staff?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The value the new release ships; absent: the release removed it.
+   */
+  shipped?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * GET /api/v1/internal/rule-drafts/ (staff): the open drafts, whether the caller may edit the rules and whether a second editor approves a draft before it is published.
@@ -1804,6 +1838,7 @@ export interface RuleDraftAnswer {
   updatedAt: string;
   fromHash: string;
   approvedBy: string | null;
+  rebase: RuleDraftRebase;
   liveHash: string;
   files: {
     [k: string]: {};

@@ -46,6 +46,7 @@ export {
   type ShapeSignature,
 } from './set-checks';
 export { diffSchemaDocs, type SchemaChange } from './set-diff';
+export { conflictSide, rebaseDocs, withConflictSide, type RebaseConflict, type RebaseResult } from './set-rebase';
 export {
   toValidationIssues,
   describeIssues,

@@ -29,6 +29,7 @@ import * as projectsOrderWithState from './migrations/0025-projects-order-with-s
 import * as sessionActivity from './migrations/0026-session-activity';
 import * as importedApiKeys from './migrations/0030-imported-api-keys';
 import * as schemaDrafts from './migrations/0040-schema-drafts';
+import * as schemaRebase from './migrations/0041-schema-rebase';
 
 // Dates stay 'yyyy-MM-dd' strings (no time-zone shifts); bigint ids fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-session-activity': sessionActivity,
   '0030-imported-api-keys': importedApiKeys,
   '0040-schema-drafts': schemaDrafts,
+  '0041-schema-rebase': schemaRebase,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -335,6 +335,17 @@ export interface SchemaDraftsTable {
   state: Generated<'open' | 'published' | 'discarded'>;
   approved_by: ColumnType<number | null, number | null | undefined, number | null>;
   published_set_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A draft a rebase made for a decision (0041): the staff set re-applied, the new base it was re-applied on, what conflicts. */
+  rebase_of: ColumnType<string | null, string | null | undefined, string | null>;
+  rebase_base: ColumnType<string | null, string | null | undefined, string | null>;
+  conflicts: Json<unknown> | null;
+}
+
+/** Every shipped folder a process started on, by its set's hash (0041): the bases staff sets were made on. */
+export interface SchemaBasesTable {
+  hash: string;
+  docs: Json<unknown>;
+  recorded_at: CreatedAt;
 }
 
 /** Named groups of users (0040); a setting may name the group that edits the rules. */
@@ -378,6 +389,7 @@ export interface Database {
   import_runs: ImportRunsTable;
   schema_sets: SchemaSetsTable;
   schema_drafts: SchemaDraftsTable;
+  schema_bases: SchemaBasesTable;
   user_groups: UserGroupsTable;
   active_states: ActiveStatesTable;
   active_members: ActiveMembersTable;

@@ -17,6 +17,7 @@ import {
   checkSchemaSet,
   createSchemaSet,
   diffSchemaDocs,
+  rebaseDocs,
   type SchemaChange,
   type SchemaDoc,
   type SchemaProblem,
@@ -25,7 +26,8 @@ import {
 } from '@/schema-runtime';
 import { loadSchemaFiles, readSchemaExamples } from '@/schema-runtime/node';
 import { schemaSetHash } from './set-hash';
-import { latestSchemaSet, recordSchemaSet, schemaSetByHash } from './schema-history';
+import { latestSchemaSet, recordSchemaSet, schemaSetByHash, type LatestSet } from './schema-history';
+import { baseDocs, rebaseDraft, recordBase } from './schema-rebase';
 
 /** The channel a process notifies when a set went live, with the set's hash as payload. */
 export const SCHEMAS_CHANNEL = 'portal_schemas';
@@ -39,13 +41,13 @@ export type ReloadOutcome =
   | { status: 'refused'; hash: string; problems: SchemaProblem[] };
 
 /** Who asked for a reload: the folder watcher, a staff member, the command, another process. */
-export type ReloadOrigin = 'start' | 'watch' | 'api' | 'command' | 'notification' | 'publish' | 'restore';
+export type ReloadOrigin = 'start' | 'watch' | 'api' | 'command' | 'notification' | 'publish' | 'restore' | 'rebase';
 
-/** Who put a set live from the rules editor, and why. */
+/** Who put a set live from the rules editor, and why (a rebase: staff's changes re-applied on a new release, theirs still). */
 export interface StaffPut {
-  origin: 'publish' | 'restore';
-  authorId: number;
-  note: string;
+  origin: 'publish' | 'restore' | 'rebase';
+  authorId: number | null;
+  note: string | null;
 }
 
 /** Values of rules/service.json that name cookies and schema ids: changing them needs a restart. */
@@ -160,21 +162,66 @@ export class LiveSchemas {
 
   /** Records the set this process started with (a restart after an edit is a change too). */
   async recordStart(): Promise<void> {
+    await recordBase(this.options.db, this.baseHash, this.docs);
     // A set staff put live on this same shipped folder is the one in force: every process serves it
     // from the database (the folder is the release's base).
     const latest = await latestSchemaSet(this.options.db);
-    if (latest?.baseHash === this.baseHash && latest.hash !== this.hash) {
-      try {
-        const set = createSchemaSet(latest.docs);
-        await syncVocabularies(this.options.db, set);
-        this.current = set;
-        this.docs = latest.docs;
-        return;
-      } catch (error) {
-        this.log('warn', `the staff set ${latest.hash} does not load; the shipped folder serves`, (error as Error).message);
-      }
+    if (latest?.baseHash && latest.hash !== this.hash) {
+      if (latest.baseHash === this.baseHash) {
+        try {
+          const set = createSchemaSet(latest.docs);
+          await syncVocabularies(this.options.db, set);
+          this.current = set;
+          this.docs = latest.docs;
+          return;
+        } catch (error) {
+          this.log('warn', `the staff set ${latest.hash} does not load; the shipped folder serves`, (error as Error).message);
+        }
+      } else if (await this.rebase(latest, latest.baseHash, 'start')) return;
     }
     await recordSchemaSet(this.options.db, { hash: this.hash, docs: this.docs, process: processName(), origin: 'start' });
+  }
+
+  /**
+   * The staff set `latest` was made on another shipped folder than the one in use now (an upgrade,
+   * or a folder edit under a staff set): its changes are re-applied on this folder. A clean merge
+   * that passes the whole check goes live (origin `rebase`, still the staff author's); otherwise a
+   * draft holds the merge and its conflicts for an editor, and the staff set keeps serving while it
+   * passes the check on this release. False: the folder's own set is to serve (recorded by the caller).
+   */
+  private async rebase(latest: LatestSet, madeOn: string, origin: ReloadOrigin): Promise<boolean> {
+    const oldBase = await baseDocs(this.options.db, madeOn);
+    if (!oldBase) {
+      this.log('warn', `the staff set ${latest.hash} was made on a shipped folder not on record; the shipped folder serves (the staff set can be restored from the history)`);
+      return false;
+    }
+    const merged = rebaseDocs(oldBase, latest.docs, this.docs);
+    const candidate = merged.conflicts.length ? undefined : checkCandidate(merged.docs, this.options.dir, this.current);
+    if (candidate?.set) {
+      if (origin === 'start') await recordSchemaSet(this.options.db, { hash: this.hash, docs: this.docs, process: processName(), origin: 'start' });
+      await this.adopt(candidate.set, merged.docs, 'rebase', { origin: 'rebase', authorId: latest.authorId, note: null });
+      this.log('info', `staff changes of ${latest.hash} re-applied on the shipped folder ${this.baseHash}: ${merged.carried} kept`);
+      return true;
+    }
+    const kept = checkCandidate(latest.docs, this.options.dir, this.current);
+    const draft = await rebaseDraft(this.options.db, {
+      staffHash: latest.hash,
+      newBase: this.baseHash,
+      authorId: latest.authorId,
+      fromHash: kept.set ? latest.hash : this.hash,
+      docs: merged.docs,
+      conflicts: merged.conflicts,
+    });
+    const why = merged.conflicts.length ? `${merged.conflicts.length} conflicting with the new shipped folder` : `refused by the check: ${candidate?.problems.length ?? 0} problems`;
+    if (!kept.set) {
+      this.log('warn', `staff changes of ${latest.hash} (${why}) wait in draft ${draft ?? '(none: no editor)'}; the staff set does not pass this release's check, the shipped folder serves`);
+      return false;
+    }
+    await syncVocabularies(this.options.db, kept.set);
+    this.current = kept.set;
+    this.docs = latest.docs;
+    this.log('warn', `staff changes of ${latest.hash} (${why}) wait for a decision in draft ${draft ?? '(none: no editor)'}; the staff set keeps serving`);
+    return true;
   }
 
   /**
@@ -240,7 +287,22 @@ export class LiveSchemas {
       this.log('warn', `schema set refused (${origin}); the running set keeps serving`, candidate.problems);
       return { status: 'refused', hash: this.hash, problems: candidate.problems };
     }
-    if (!checkedHash) this.baseHash = schemaSetHash(candidate.set);
+    if (!checkedHash) {
+      const newBase = schemaSetHash(candidate.set);
+      if (newBase !== this.baseHash) {
+        await recordBase(this.options.db, newBase, candidate.docs);
+        const latest = await latestSchemaSet(this.options.db);
+        this.baseHash = newBase;
+        // A staff set in force: the folder edit is a new base its changes are carried onto.
+        if (latest?.baseHash && latest.baseHash !== newBase && latest.hash === this.hash) {
+          const [serving, servingDocs] = [this.current, this.docs];
+          [this.current, this.docs] = [candidate.set, candidate.docs];
+          if (await this.rebase(latest, latest.baseHash, origin))
+            return this.hash === schemaSetHash(serving) ? { status: 'unchanged', hash: this.hash } : { status: 'live', hash: this.hash, changes: diffSchemaDocs(servingDocs, this.docs) };
+          [this.current, this.docs] = [serving, servingDocs];
+        }
+      }
+    }
     return this.adopt(candidate.set, candidate.docs, origin);
   }
 

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/tables';
 import type { AppContext } from '@/server/context';
 import { ApiError, msg } from '@/server/errors';
-import { diffSchemaDocs, SCHEMA_BASE, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
+import { diffSchemaDocs, SCHEMA_BASE, type RebaseConflict, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
 import { checkBounds, checkRefs } from '@/schema-runtime/set-checks';
 import { checkCandidate, type LiveSchemas, type ReloadOutcome } from './live-schemas';
 import { draftProblem, type DraftProblem } from './problem-texts';
@@ -32,6 +32,8 @@ export interface DraftSummary {
   updatedAt: string;
   fromHash: string;
   approvedBy: string | null;
+  /** A draft a new release made for a decision (docs/decisions/0674-staff-rules-rebased-on-a-new-release.md). */
+  rebase: { staffHash: string; baseHash: string; conflicts: RebaseConflict[] } | null;
 }
 
 export interface DraftCheck {
@@ -72,7 +74,7 @@ async function draftRow(db: Kysely<Database>, id: number) {
     .selectFrom('schema_drafts as d')
     .innerJoin('users as u', 'u.id', 'd.author_id')
     .leftJoin('users as a', 'a.id', 'd.approved_by')
-    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver'])
+    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver', 'd.rebase_of', 'd.rebase_base', 'd.conflicts'])
     .where('d.id', '=', id)
     .where('d.state', '=', 'open')
     .executeTakeFirst();
@@ -88,6 +90,7 @@ const summaryOf = (row: Awaited<ReturnType<typeof draftRow>>): DraftSummary => (
   updatedAt: new Date(row.updated_at).toISOString(),
   fromHash: row.from_hash,
   approvedBy: row.approver ?? null,
+  rebase: row.rebase_of && row.rebase_base ? { staffHash: row.rebase_of, baseHash: row.rebase_base, conflicts: (row.conflicts ?? []) as RebaseConflict[] } : null,
 });
 
 /** The open drafts, newest first. */
@@ -96,7 +99,7 @@ export async function listDrafts(db: Kysely<Database>): Promise<DraftSummary[]> 
     .selectFrom('schema_drafts as d')
     .innerJoin('users as u', 'u.id', 'd.author_id')
     .leftJoin('users as a', 'a.id', 'd.approved_by')
-    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver'])
+    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver', 'd.rebase_of', 'd.rebase_base', 'd.conflicts'])
     .where('d.state', '=', 'open')
     .orderBy('d.id', 'desc')
     .execute();

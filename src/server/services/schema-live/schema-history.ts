@@ -26,7 +26,7 @@ export interface SchemaSetEntry {
  */
 export async function recordSchemaSet(
   db: Kysely<Database>,
-  entry: { hash: string; docs: SchemaDoc[]; process: string; origin: string; authorId?: number; note?: string; baseHash?: string },
+  entry: { hash: string; docs: SchemaDoc[]; process: string; origin: string; authorId?: number | null; note?: string | null; baseHash?: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('schema_sets'))`.execute(trx);
@@ -70,10 +70,17 @@ export async function schemaHistory(db: Kysely<Database>, limit = 50): Promise<S
   }));
 }
 
-/** The latest recorded set: its hash, documents and the shipped base a staff set was made on. */
-export async function latestSchemaSet(db: Kysely<Database>): Promise<{ hash: string; docs: SchemaDoc[]; baseHash: string | null } | undefined> {
-  const row = await db.selectFrom('schema_sets').select(['hash', 'docs', 'base_hash']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row && { hash: row.hash, docs: row.docs as SchemaDoc[], baseHash: row.base_hash };
+/** The latest recorded set: its hash, documents, and for a staff set the shipped base it was made on and who put it live. */
+export interface LatestSet {
+  hash: string;
+  docs: SchemaDoc[];
+  baseHash: string | null;
+  authorId: number | null;
+}
+
+export async function latestSchemaSet(db: Kysely<Database>): Promise<LatestSet | undefined> {
+  const row = await db.selectFrom('schema_sets').select(['hash', 'docs', 'base_hash', 'author_id']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row && { hash: row.hash, docs: row.docs as SchemaDoc[], baseHash: row.base_hash, authorId: row.author_id };
 }
 
 /** The documents of the latest recorded set with `hash`. */

@@ -20,6 +20,7 @@ import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
 import { RawJsonView } from './raw-json-view';
+import { RebaseConflicts } from './rebase-conflicts';
 import { readJson } from '../json-text';
 import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
@@ -215,6 +216,7 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
   return (
     <div className="rules-editor-draft" data-draft={draft.id}>
       <p>{t('rules.editor.draftBy', { author: draft.author })}</p>
+      {draft.rebase && <RebaseConflicts rebase={draft.rebase} files={files} onChange={change} />}
       <Form className="rules-editor-choose">
         <Form.Field>
           <label htmlFor="rules-editor-part">{t('rules.editor.part')}</label>
