@@ -1762,7 +1762,7 @@ export interface RuleDraftCheck {
   changes: SchemaChange[];
 }
 /**
- * GET /api/v1/internal/rule-drafts/{id}/impact (staff): what the draft changes for data already in the portal (pending requests it would refuse, active projects above a new limit, requests and projects using a resource type it removes), at most 200 listed of total; nothing submitted is changed by publishing.
+ * GET /api/v1/internal/rule-drafts/{id}/impact (staff): what the draft changes for data already in the portal (pending requests it would refuse, active projects above a new limit, requests and projects using a resource type, a science domain or field or a request type it removes, or a request type it stops offering, hours granted on a cluster it removes, and the open invitations to those projects; the identifier is the request's or project's, an invitation's its project's), at most 200 listed of total; nothing submitted is changed by publishing.
  *
  * This interface was referenced by `RuleDraftEditBody`'s JSON-Schema
  * via the `definition` "impact".
@@ -1770,7 +1770,16 @@ export interface RuleDraftCheck {
 export interface RuleDraftImpact {
   total: number;
   items: {
-    kind: 'pendingRefused' | 'activeAboveLimit' | 'resourceTypeRemoved';
+    kind:
+      | 'pendingRefused'
+      | 'activeAboveLimit'
+      | 'resourceTypeRemoved'
+      | 'scienceDomainRemoved'
+      | 'scienceFieldRemoved'
+      | 'requestTypeRemoved'
+      | 'requestTypeNotOffered'
+      | 'grantClusterRemoved'
+      | 'invitePending';
     identifier: string;
     link: string;
     en: string;

@@ -6,7 +6,9 @@
  * - publish to served in a second process on the same database ≤ 2 s (with DATABASE_URL: a server
  *   process of its own with a schema folder of its own; embedded: this process, which is all one
  *   embedded database serves);
- * - the impact of a limit change at 20,000 users and 5,000 projects ≤ 2 s.
+ * - the impact of a limit change at 20,000 users and 5,000 projects ≤ 2 s; beside it, the impact of
+ *   a draft removing a science field every one of those projects names, a domain and a cluster (no
+ *   budget of its own: the worst case of the removals' queries, each project and its invitations read).
  * Prints figures; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
@@ -74,6 +76,7 @@ async function run(): Promise<void> {
       SELECT 'BENCH-' || i, 'Bench ' || i, 'Bench', CASE WHEN i % 10 = 0 THEN ${submit}::int ELSE ${approve}::int END, ${type}::int, '2026-01-01', '2026-12-31',
              jsonb_build_object('HPCnSlotsCPU', (i * 7) % 6000 + 1, 'HPCnSlotsGPU', i % 80 + 1)
       FROM generate_series(1, 5000) i`.execute(t.ctx.db);
+    await sql`UPDATE projects SET science_field = ${JSON.stringify([{ name: { value: 'Prirodne znanosti' }, percent: 100, scientificfields: [{ name: { value: 'Fizika' }, percent: 100 }] }])}::jsonb WHERE identifier LIKE 'BENCH-%'`.execute(t.ctx.db);
     const lowered = structuredClone(t.ctx.live!.documents);
     const lowLimits = lowered.find((d) => d.$id.endsWith(`/${LIMITS}`)) as Record<string, any>;
     lowLimits.properties.HPCnSlotsCPU.maximum = 3000;
@@ -84,12 +87,28 @@ async function run(): Promise<void> {
       affected = (await draftImpact(t.ctx.db, t.ctx.schemas, t.ctx.live!.documents, lowered)).total;
       impact.push(performance.now() - at);
     }
+    const removing = structuredClone(t.ctx.live!.documents);
+    const domains = removing.find((d) => d.$id.endsWith('/rules/science-domains.json')) as Record<string, any>;
+    const valueOf = (branch: Record<string, any>) => branch.properties.name.properties.value;
+    domains.definitions.domainShare.oneOf = domains.definitions.domainShare.oneOf.filter((b: Record<string, any>) => valueOf(b).const !== 'Humanističke znanosti');
+    const natural = valueOf(domains.definitions.domainShare.oneOf.find((b: Record<string, any>) => valueOf(b).const === 'Prirodne znanosti'));
+    natural.fields = natural.fields.filter((f: { value: string }) => f.value !== 'Fizika');
+    const clusters = removing.find((d) => d.$id.endsWith('/rules/clusters.json')) as Record<string, any>;
+    clusters.oneOf = clusters.oneOf.filter((c: { const: string }) => c.const !== 'galaxy');
+    const removals: number[] = [];
+    let removed = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const at = performance.now();
+      removed = (await draftImpact(t.ctx.db, t.ctx.schemas, t.ctx.live!.documents, removing)).total;
+      removals.push(performance.now() - at);
+    }
 
     console.log(`database: ${t.database.kind}`);
     timingFigure(`keystroke → edit saved and quick-checked (${KEYSTROKES} edits)`, keystrokes, { max: 300 });
     timingFigure('the whole set check after a pause (3 runs)', full);
     timingFigure(`publish → served ${served ? 'in a second server process' : 'in this process (embedded: one process)'}`, [publishToServed], { max: 2000 });
     timingFigure(`impact of a lowered CPU maximum, 20,000 users / 5,000 projects (${affected} affected; 3 runs)`, impact, { max: 2000 });
+    timingFigure(`impact of a removed science field, domain and cluster, 5,000 projects (${removed} affected; 3 runs)`, removals);
     machineLoad();
   } finally {
     await stopOther?.();

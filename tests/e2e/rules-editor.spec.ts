@@ -8,7 +8,8 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * who is not an editor sees no edit control and the editing routes answer 403; a superuser starts
  * a draft, a maximum below the minimum is refused at that field and cannot be published, the raised
  * HPCnSlotsCPU maximum passes, is published and served; undo on the rules page restores the old
- * value. The editor is axe-clean in Croatian and English at 1366 and 390 px.
+ * value. A draft removing a request type lists its projects and their open invitations, linked.
+ * The editor is axe-clean in Croatian and English at 1366 and 390 px.
  */
 useSchemaCopyPortal(9);
 const PHONE_WIDTH = 390;
@@ -103,4 +104,47 @@ test('a superuser raises the CPU maximum in a draft; a maximum below the minimum
   await expect(entries.first()).toContainText('HPCnSlotsCPU maximum 7000 → 6656');
   await expect(page.locator('[data-section="limits"] tr[data-row="HPCnSlotsCPU"] [data-column="maximum"] .rules-cell-value')).toHaveText('6,656');
   await bothWidths(page, testInfo, 'rules-en');
+});
+
+test('a draft that removes a request type lists its projects and their open invitations, each linked, in both languages', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  const csrf = (await (await page.request.get('/api/v1/sessionactive')).json()).csrftoken as string;
+  const headers = { 'x-csrftoken': csrf };
+  const draft = (await (await page.request.post('/api/v1/internal/rule-drafts/', { headers, data: {} })).json()) as { id: number; files: Record<string, any> };
+  const index = structuredClone(draft.files['requests/index.json']);
+  index.oneOf = index.oneOf.filter((r: { const: string }) => r.const !== 'internal-project');
+  expect((await page.request.put(`/api/v1/internal/rule-drafts/${draft.id}/file`, { headers, data: { file: 'requests/index.json', doc: index } })).status()).toBe(200);
+  const items = ((await (await page.request.get(`/api/v1/internal/rule-drafts/${draft.id}/impact`)).json()) as { items: Array<{ kind: string; identifier: string; link: string; hr: string; en: string }> }).items;
+  // The demo's internal project, and the invitations to it not yet expired, each linked to the project.
+  const removed = items.find((i) => i.kind === 'requestTypeRemoved')!;
+  expect(removed.hr).toBe(`${removed.identifier} je vrste zahtjeva „Interni projekt”, koju nacrt uklanja`);
+  const invites = items.filter((i) => i.kind === 'invitePending');
+  expect(invites.length).toBeGreaterThan(0);
+  expect(items).toEqual([removed, ...invites]);
+  for (const invite of invites) expect(invite).toMatchObject({ identifier: removed.identifier, link: removed.link });
+
+  await page.goto('/ui/rules/edit');
+  // The earlier test left the superuser's language English.
+  await page.locator('.language-toggle button[lang="hr"]').click();
+  const impact = page.getByTestId('rules-impact');
+  await expect(impact).toContainText(`Broj zahvaćenih zahtjeva, projekata, pozivnica i dodjela sati: ${items.length}.`, { timeout: 15_000 });
+  const rows = impact.locator('li');
+  await expect(rows).toHaveCount(items.length);
+  // Each row: the identifier as a link to its page, then the reason in the reader's language.
+  const shown = (text: string) => text.replace(`${removed.identifier}:`, removed.identifier);
+  for (const [n, item] of items.entries()) {
+    await expect(rows.nth(n)).toHaveText(shown(item.hr));
+    await expect(rows.nth(n).getByRole('link', { name: removed.identifier })).toHaveAttribute('href', `/ui/projects/${removed.identifier}`);
+  }
+  await expect(rows.nth(1)).toContainText('još je otvorena, a nacrt utječe na projekt');
+  await bothWidths(page, testInfo, 'rules-impact-hr');
+
+  await page.locator('.language-toggle button[lang="en"]').click();
+  for (const [n, item] of items.entries()) await expect(rows.nth(n)).toHaveText(shown(item.en));
+  await expect(rows.nth(0)).toHaveText(`${removed.identifier} is of the request type "Internal project", which the draft removes`);
+  await rows.nth(0).getByRole('link', { name: removed.identifier }).click();
+  await expectPath(page, `/ui/projects/${removed.identifier}`);
+  expect((await page.request.delete(`/api/v1/internal/rule-drafts/${draft.id}`, { headers })).status()).toBe(200);
+  await logout(page);
 });

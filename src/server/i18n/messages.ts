@@ -98,6 +98,30 @@ export const MESSAGES = {
     en: '{{identifier}} uses the resource type {{type}}, which the draft removes',
     hr: '{{identifier}} koristi vrstu resursa {{type}}, koju nacrt uklanja',
   },
+  impactScienceDomainRemoved: {
+    en: '{{identifier}} gives a share to the science domain "{{domain}}", which the draft removes',
+    hr: '{{identifier}} ima udio u znanstvenom području „{{domain}}”, koje nacrt uklanja',
+  },
+  impactScienceFieldRemoved: {
+    en: '{{identifier}} gives a share to the science field "{{field}}", which the draft removes from "{{domain}}"',
+    hr: '{{identifier}} ima udio u znanstvenom polju „{{field}}”, koje nacrt uklanja iz područja „{{domain}}”',
+  },
+  impactRequestTypeRemoved: {
+    en: '{{identifier}} is of the request type "{{type}}", which the draft removes',
+    hr: '{{identifier}} je vrste zahtjeva „{{type}}”, koju nacrt uklanja',
+  },
+  impactRequestTypeNotOffered: {
+    en: '{{identifier}} is of the request type "{{type}}", which the draft no longer offers',
+    hr: '{{identifier}} je vrste zahtjeva „{{type}}”, koju nacrt više ne nudi',
+  },
+  impactGrantClusterRemoved: {
+    en: '{{identifier}} has hours granted on the cluster {{cluster}}, which the draft removes',
+    hr: '{{identifier}} ima dodijeljene sate na klasteru {{cluster}}, koji nacrt uklanja',
+  },
+  impactInvitePending: {
+    en: '{{identifier}}: the invitation to {{email}} is still open, and the draft affects the project',
+    hr: '{{identifier}}: pozivnica za {{email}} još je otvorena, a nacrt utječe na projekt',
+  },
   rulesEditorsOnly: { en: 'Only the editors of the rules may change them', hr: 'Pravila smiju mijenjati samo njihovi urednici' },
   impactNotConfirmed: {
     en: 'The draft affects data already in the portal ({{count}} items); confirm to publish it',

@@ -1,15 +1,36 @@
 /**
- * What a draft changes for data already in the portal, before it is published: requests still
- * pending that the draft's limits would refuse, and active projects above a new limit, each with its
- * reason in both languages and a link; requests and projects that ask for a resource type the draft
- * removes. Nothing submitted is changed by a rule edit: this only tells.
+ * What a draft changes for data already in the portal, before it is published, each item with its
+ * reason in both languages and a link. Nothing submitted is changed by a rule edit: this only tells.
+ *
+ * Requests still pending (a denied request is decided) and active projects are affected when:
+ * - a narrowed bound refuses a pending request's amount, or an active project is above a new limit;
+ * - they ask for (or were granted) a resource type the draft removes;
+ * - they give a share to a science domain the draft removes, or to a field the draft removes from
+ *   its domain (a field moved to another domain is removed from the one the project names);
+ * - they are of a project type no request type of the draft files any more (its request type is
+ *   removed from requests/index.json, or the type from rules/project-types.json), or whose request
+ *   type the draft stops offering (`accepting` false: nothing stored changes, no new one is filed);
+ * - they hold hours granted on a cluster the draft removes from rules/clusters.json: the grant in
+ *   force of that (project, cluster), which no usage record can be charged to any more (the usage
+ *   ingest knows only the clusters of the rules).
+ * An invitation is affected when it is still open (neither accepted nor expired; a cancelled one is
+ * deleted) and its project is listed for something the draft removes or stops offering. A project
+ * listed only for a changed bound has none of its invitations listed: a limit binds the project,
+ * not who joins it.
+ *
+ * The lists are read with the schema runtime's readers (the vocabularies, `scienceDomainsOf`,
+ * `clustersOf`), on a catalog of each side's documents; a document the draft lacks or that is not
+ * readable lists nothing here (the set check names it). Queries run only for what the draft
+ * actually removes or stops offering.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/server/db/tables';
-import type { SchemaDoc, SchemaSet } from '@/schema-runtime';
+import { createSchemaCatalog, scienceDomainsOf, SCHEMA_IDS, type SchemaCatalog, type SchemaDoc, type SchemaSet, type ScienceDomainChoice } from '@/schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
+import { clustersOf, type Cluster } from '../accounting/clusters';
+import { inviteExpiredSql } from '../invites/cleanup';
 import { paths } from '@/schema-runtime/pages';
-import { renderMessage, type Language } from '@/server/i18n/messages';
+import { renderMessage, type Language, type MessageKey, type MessageParams, type Texts } from '@/server/i18n/messages';
 
 /** A listed request or project: its identifier and the staff page that shows it. */
 const itemOf = (row: { identifier: string }, isPending: boolean) => ({
@@ -19,9 +40,18 @@ const itemOf = (row: { identifier: string }, isPending: boolean) => ({
 
 /** One item of the impact list. */
 export interface ImpactItem {
-  kind: 'pendingRefused' | 'activeAboveLimit' | 'resourceTypeRemoved';
+  kind:
+    | 'pendingRefused'
+    | 'activeAboveLimit'
+    | 'resourceTypeRemoved'
+    | 'scienceDomainRemoved'
+    | 'scienceFieldRemoved'
+    | 'requestTypeRemoved'
+    | 'requestTypeNotOffered'
+    | 'grantClusterRemoved'
+    | 'invitePending';
   identifier: string;
-  /** The page that shows it. */
+  /** The page that shows it (for an invitation, its project's). */
   link: string;
   en: string;
   hr: string;
@@ -37,9 +67,67 @@ function boundsOf(docs: readonly SchemaDoc[]): Bounds {
 }
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-function resourceTypesOf(docs: readonly SchemaDoc[]): Set<string> {
-  const entries = (docOf(docs, 'rules/resource-types.json')?.oneOf ?? []) as Array<{ const?: unknown }>;
-  return new Set(entries.map((e) => e?.const).filter((c): c is string => typeof c === 'string'));
+/** What `read` answers, or undefined when the documents do not hold what it reads. */
+function readable<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+interface RequestTypeEntry {
+  value: string;
+  projectType?: string;
+  accepting?: boolean;
+  label?: Texts;
+}
+
+/** The lists of one side (the set in use or the draft) that items are removed from; undefined: not readable. */
+interface Lists {
+  resourceTypes?: string[];
+  projectTypes?: Array<{ value: string; label?: Texts }>;
+  requestTypes?: RequestTypeEntry[];
+  domains?: ScienceDomainChoice[];
+  clusters?: Cluster[];
+}
+
+function listsOf(docs: readonly SchemaDoc[]): Lists {
+  const catalog: SchemaCatalog | undefined = readable(() => createSchemaCatalog(docs));
+  if (!catalog) return {};
+  return {
+    resourceTypes: readable(() => catalog.vocabulary(SCHEMA_IDS.resourceTypes).map((t) => t.value)),
+    projectTypes: readable(() => catalog.vocabulary<{ label?: Texts }>(SCHEMA_IDS.projectTypes)),
+    requestTypes: readable(() => catalog.vocabulary<Omit<RequestTypeEntry, 'value'>>(SCHEMA_IDS.requestTypes)),
+    domains: readable(() => scienceDomainsOf(catalog)),
+    clusters: readable(() => clustersOf(catalog).clusters),
+  };
+}
+
+/** A project type whose requests the draft no longer takes: removed, or no longer offered. */
+interface TypeChange {
+  type: string;
+  label: Texts;
+  removed: boolean;
+}
+
+/** The project types the draft removes (from requests/index.json or rules/project-types.json) or stops offering. */
+function typeChanges(live: Lists, draft: Lists): TypeChange[] {
+  const liveTypes = new Set(live.projectTypes?.map((t) => t.value));
+  const filedBy = (lists: Lists, type: string) => (lists.requestTypes ?? []).filter((r) => r.projectType === type);
+  const offered = (entries: RequestTypeEntry[]) => entries.some((r) => r.accepting !== false);
+  const types = new Set([...liveTypes, ...(live.requestTypes ?? []).flatMap((r) => (r.projectType ? [r.projectType] : []))]);
+  const changes: TypeChange[] = [];
+  for (const type of types) {
+    const before = filedBy(live, type);
+    const after = filedBy(draft, type);
+    const label = before[0]?.label ?? live.projectTypes?.find((t) => t.value === type)?.label ?? { hr: type, en: type };
+    const typeRemoved = draft.projectTypes !== undefined && liveTypes.has(type) && !draft.projectTypes.some((t) => t.value === type);
+    const requestRemoved = draft.requestTypes !== undefined && before.length > 0 && after.length === 0;
+    if (typeRemoved || requestRemoved) changes.push({ type, label, removed: true });
+    else if (draft.requestTypes !== undefined && offered(before) && after.length > 0 && !offered(after)) changes.push({ type, label, removed: false });
+  }
+  return changes;
 }
 
 /** At most this many items are listed (the count says how many there are). */
@@ -53,6 +141,7 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
   // Requests still waiting for a decision (a denied one is decided).
   const pending = states.filter((s) => s.isRequest && s.value !== STATE.denied).map((s) => s.value);
   const active = states.filter((s) => s.isActive).map((s) => s.value);
+  const inScope = [...pending, ...active, '__none__'];
   const items: ImpactItem[] = [];
   let total = 0;
   for (const [name, bounds] of Object.entries(after)) {
@@ -65,7 +154,7 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
       .selectFrom('projects as p')
       .innerJoin('states as s', 's.id', 'p.state_id')
       .select(['p.identifier', 's.name as state', sql<number>`${value}`.as('value')])
-      .where('s.name', 'in', [...pending, ...active, '__none__'])
+      .where('s.name', 'in', inScope)
       .where(sql<boolean>`jsonb_typeof(p.resources_numbers::jsonb -> ${name}) = 'number'`)
       .where((eb) => {
         const parts = [];
@@ -92,24 +181,102 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
       items.push({ kind: isPending ? 'pendingRefused' : 'activeAboveLimit', ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
     }
   }
-  const kept = resourceTypesOf(draft);
-  const removed = [...resourceTypesOf(live)].filter((type) => !kept.has(type));
-  for (const type of removed) {
-    const needle = JSON.stringify([{ value: type }]);
-    const rows = await db
+
+  // What the draft removes: each listed item's project is remembered, for its open invitations.
+  const touched = new Set<number>();
+  const add = (kind: ImpactItem['kind'], row: { id: number; identifier: string; state: string }, key: MessageKey, params: (lang: Language) => MessageParams) => {
+    total += 1;
+    touched.add(row.id);
+    if (items.length >= LISTED) return;
+    const isPending = pending.includes(row.state as never);
+    const text = (lang: Language) => renderMessage(key, lang, { identifier: row.identifier, ...params(lang) });
+    items.push({ kind, ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
+  };
+  const projects = () =>
+    db
       .selectFrom('projects as p')
       .innerJoin('states as s', 's.id', 'p.state_id')
-      .select(['p.identifier', 's.name as state'])
-      .where('s.name', 'in', [...pending, ...active, '__none__'])
+      .select(['p.id', 'p.identifier', 's.name as state'])
+      .where('s.name', 'in', inScope)
+      .orderBy('p.identifier');
+  const was = listsOf(live);
+  const will = listsOf(draft);
+
+  const kept = new Set(will.resourceTypes ?? was.resourceTypes);
+  for (const type of (was.resourceTypes ?? []).filter((t) => !kept.has(t))) {
+    const needle = JSON.stringify([{ value: type }]);
+    const rows = await projects()
       .where((eb) => eb.or([eb(sql`p.resources_type::jsonb`, '@>', needle), eb(sql`p.staff_resources_type::jsonb`, '@>', needle)]))
+      .execute();
+    for (const row of rows) add('resourceTypeRemoved', row, 'impactResourceTypeRemoved', () => ({ type }));
+  }
+
+  // A science domain share names its domain and fields by value (rules/science-domains.json).
+  for (const domain of will.domains ? (was.domains ?? []) : []) {
+    const keptDomain = will.domains!.find((d) => d.value === domain.value);
+    if (!keptDomain) {
+      const rows = await projects()
+        .where(sql<boolean>`p.science_field::jsonb @> ${JSON.stringify([{ name: { value: domain.value } }])}`)
+        .execute();
+      for (const row of rows) add('scienceDomainRemoved', row, 'impactScienceDomainRemoved', (lang) => ({ domain: domain.label[lang] }));
+      continue;
+    }
+    const keptFields = new Set(keptDomain.fields.map((f) => f.value));
+    for (const field of domain.fields.filter((f) => !keptFields.has(f.value))) {
+      const needle = JSON.stringify([{ name: { value: domain.value }, scientificfields: [{ name: { value: field.value } }] }]);
+      const rows = await projects().where(sql<boolean>`p.science_field::jsonb @> ${needle}`).execute();
+      for (const row of rows) add('scienceFieldRemoved', row, 'impactScienceFieldRemoved', (lang) => ({ field: field.label[lang], domain: domain.label[lang] }));
+    }
+  }
+
+  const changes = typeChanges(was, will);
+  if (changes.length) {
+    const rows = await projects()
+      .innerJoin('project_types as pt', 'pt.id', 'p.project_type_id')
+      .select('pt.name as type')
+      .where('pt.name', 'in', changes.map((c) => c.type))
+      .execute();
+    for (const row of rows) {
+      const change = changes.find((c) => c.type === row.type)!;
+      if (change.removed) add('requestTypeRemoved', row, 'impactRequestTypeRemoved', (lang) => ({ type: change.label[lang] }));
+      else add('requestTypeNotOffered', row, 'impactRequestTypeNotOffered', (lang) => ({ type: change.label[lang] }));
+    }
+  }
+
+  // The grant in force of a (project, cluster) is its newest row: any row names the cluster of it.
+  const keptClusters = new Set((will.clusters ?? was.clusters ?? []).map((c) => c.name));
+  const clustersGone = (was.clusters ?? []).filter((c) => !keptClusters.has(c.name));
+  if (clustersGone.length) {
+    const rows = await projects()
+      .innerJoin('project_grants as g', 'g.project_id', 'p.id')
+      .select('g.cluster')
+      .distinct()
+      .where('g.cluster', 'in', clustersGone.map((c) => c.name))
+      .orderBy('g.cluster')
+      .execute();
+    for (const row of rows) {
+      const cluster = clustersGone.find((c) => c.name === row.cluster)!;
+      add('grantClusterRemoved', row, 'impactGrantClusterRemoved', (lang) => ({ cluster: cluster.label?.[lang] ?? cluster.name }));
+    }
+  }
+
+  if (touched.size) {
+    const rows = await db
+      .selectFrom('invites')
+      .innerJoin('projects as p', 'p.id', 'invites.project_id')
+      .innerJoin('states as s', 's.id', 'p.state_id')
+      .select(['p.id', 'p.identifier', 's.name as state', 'invites.email'])
+      .where(sql<boolean>`invites.project_id = any(${[...touched]}::int[])`)
+      .where('invites.accepted', '=', false)
+      .where((eb) => eb.not(inviteExpiredSql(set)))
       .orderBy('p.identifier')
+      .orderBy('invites.email')
       .execute();
     for (const row of rows) {
       total += 1;
       if (items.length >= LISTED) continue;
-      const isPending = pending.includes(row.state as never);
-      const text = (lang: Language) => renderMessage('impactResourceTypeRemoved', lang, { identifier: row.identifier, type });
-      items.push({ kind: 'resourceTypeRemoved', ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
+      const text = (lang: Language) => renderMessage('impactInvitePending', lang, { identifier: row.identifier, email: row.email });
+      items.push({ kind: 'invitePending', ...itemOf(row, pending.includes(row.state as never)), en: text('en'), hr: text('hr') });
     }
   }
   return { total, items };
