@@ -77,6 +77,8 @@ describe('the rules editor drawn from its meta-schemas', () => {
       expect(items.items.properties.fields.items.properties.label.properties.en.title).toBe('engleski');
       expect((formData._entries as Json[]).map((e) => e.const)).toEqual(before.definitions.domainShare.oneOf.map((_: unknown, i: number) => value(before, i).const));
       expect((formData._entries as Json[])[0]).toMatchObject({ _entry: 0, label: { hr: 'Prirodne znanosti', en: 'Natural sciences' } });
+      const heading = (locale: 'hr' | 'en') => (sectionForm(domains(), before, locale).uiSchema as Json)._entries.items((formData._entries as Json[])[0]);
+      expect([heading('hr'), heading('en')]).toEqual([{ 'ui:title': 'Prirodne znanosti' }, { 'ui:title': 'Natural sciences (Prirodne znanosti)' }]);
     });
 
     it('keeps everything else of the document through a round trip', () => {
@@ -127,7 +129,9 @@ describe('the rules editor drawn from its meta-schemas', () => {
         _settings: { title: 'Page and sort', properties: { pageSize: { type: 'integer' }, defaultSort: { properties: { direction: { oneOf: [{ const: 'asc', title: 'ascending' }, { const: 'desc', title: 'descending' }] } } } } },
         _entries: { title: 'Columns', items: { properties: { field: { readOnly: true }, hidden: { type: 'boolean', title: 'Hidden' }, header: { title: 'Header' } } } },
       });
-      expect(uiSchema._entries).toEqual({ 'ui:options': { addable: false, removable: false, orderable: true } });
+      expect((uiSchema as Json)._settings).toEqual({ defaultSort: { direction: { 'ui:widget': 'radio' } } });
+      expect((uiSchema as Json)._entries).toMatchObject({ 'ui:options': { addable: false, removable: false, orderable: true } });
+      expect((uiSchema as Json)._entries.items((formData._entries as Json[])[3])).toEqual({ 'ui:title': 'name' });
       expect((formData._entries as Json[]).map((c) => c.field)).toEqual(before.columns.map((c: Json) => c.field));
       expect(applySectionForm(grid(), before, formData)).toEqual(before);
     });

@@ -37,6 +37,8 @@ export interface EditorSection {
   orderable: boolean;
   /** The heading of the entries when they are drawn as a list. */
   entriesLabel?: LocaleText;
+  /** The value of a listed entry that names it in its heading (`const` unless told). */
+  entryName: string;
   settings?: SectionSettings;
   label: LocaleText;
   intro?: LocaleText;
@@ -119,6 +121,7 @@ export function editorSections(docs: readonly Json[]): EditorSection[] {
         value: String(section.value ?? ''),
         orderable: section.orderable === true,
         entriesLabel: section.entriesLabel as LocaleText | undefined,
+        entryName: String(section.entryName ?? 'const'),
         settings: isRecord(settings)
           ? { at: String(settings.at ?? ''), label: settings.label as LocaleText, fields: (isRecord(settings.properties) ? settings.properties : {}) as Record<string, Json> }
           : undefined,
@@ -132,7 +135,7 @@ export function editorSections(docs: readonly Json[]): EditorSection[] {
 
 /** A field of the meta-schema as RJSF draws it: titled in the reader's language, without the portal's annotations. */
 function rjsfField(field: Json, locale: Locale): Json {
-  const { label, properties, items, oneOf, ...rest } = field;
+  const { label, properties, items, oneOf, widget: _widget, ...rest } = field;
   const drawn: Json = { ...rest };
   if (isRecord(label)) drawn.title = (label as LocaleText)[locale];
   if (isRecord(properties)) drawn.properties = rjsfFields(properties as Record<string, Json>, locale);
@@ -143,6 +146,16 @@ function rjsfField(field: Json, locale: Locale): Json {
 
 const rjsfFields = (fields: Record<string, Json>, locale: Locale): Json =>
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, rjsfField(field, locale)]));
+
+/** RJSF's ui schema of fields whose meta-schema names a widget (`widget: "radio"`), at any depth; undefined when none does. */
+function rjsfUi(fields: Record<string, Json>): Json | undefined {
+  const ui: Json = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const inner = isRecord(field.properties) ? rjsfUi(field.properties as Record<string, Json>) : undefined;
+    if (typeof field.widget === 'string' || inner) ui[name] = { ...inner, ...(typeof field.widget === 'string' ? { 'ui:widget': field.widget } : {}) };
+  }
+  return Object.keys(ui).length ? ui : undefined;
+}
 
 /** The values of `fields` in `at` (a list's items whole, so that what they hold beside the drawn fields stays with them). */
 const valuesOf = (fields: Record<string, Json>, at: unknown): Json =>
@@ -178,11 +191,15 @@ export function sectionForm(section: EditorSection, doc: Json, locale: Locale): 
   if (section.settings) {
     properties[SETTINGS] = { type: 'object', title: section.settings.label[locale], properties: rjsfFields(section.settings.fields, locale) };
     formData[SETTINGS] = valuesOf(section.settings.fields, valueAt(doc, section.settings.at));
+    const ui = rjsfUi(section.settings.fields);
+    if (ui) uiSchema[SETTINGS] = ui;
   }
   if (section.orderable) {
     properties[ENTRIES] = { type: 'array', title: section.entriesLabel?.[locale], items: { type: 'object', properties: rjsfFields(section.fields, locale) } };
     formData[ENTRIES] = entriesOf(section, doc).map(([key, entry]) => ({ ...valuesOf(section.fields, section.value ? valueAt(entry, section.value) : entry), [FROM]: Number(key) }));
-    uiSchema[ENTRIES] = { 'ui:options': { addable: false, removable: false, orderable: true } };
+    // Each item is headed by its entry's name as the form holds it (RJSF would number them).
+    const title = (item: unknown) => (isRecord(item) ? entryTitle(String(item[section.entryName] ?? ''), { const: item[section.entryName], label: item.label }, locale) : '');
+    uiSchema[ENTRIES] = { 'ui:options': { addable: false, removable: false, orderable: true }, items: (item: unknown) => ({ 'ui:title': title(item) }) };
     return { schema: { type: 'object', properties }, uiSchema, formData };
   }
   for (const [key, entry] of entriesOf(section, doc)) {
