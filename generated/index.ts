@@ -2108,6 +2108,20 @@ export interface RulesEditorConstants {
   toastLongAutoCloseMs?: number;
 }
 /**
+ * What the rules editor lets staff change of the staff grids (a section for each file of tables/): each column's place, whether it is shown and its header in hr and en (which replaces the header key's text), and the grid's page size and default sort (layout/pageSize, layout/defaultSort). New columns, filters and renderers are changed in the raw JSON view.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorGridColumn".
+ */
+export interface RulesEditorGridColumn {
+  field?: string;
+  hidden?: boolean;
+  header?: {
+    hr?: string;
+    en?: string;
+  };
+}
+/**
  * What the rules editor lets staff change of each request type (requests/index.json, each entry of oneOf): whether it is offered, whether only staff file it, its identifier prefix and labels.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
@@ -2146,6 +2160,26 @@ export interface RulesEditorResourceLimit {
 export interface RulesEditorResourceType {
   staffOnly?: boolean;
   defaultOnApprove?: boolean;
+}
+/**
+ * What the rules editor lets staff change of each science domain (rules/science-domains.json, each branch of definitions/domainShare/oneOf, at properties/name/properties/value): its hr/en names, its place among the domains, and its fields (added, removed, moved, named). The stored value of a domain is shown, not edited; new domains are added in the raw JSON view.
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RulesEditorScienceDomain".
+ */
+export interface RulesEditorScienceDomain {
+  tsType?: '{type: string,readOnly:true,label:{hr: string,en: string}}';
+  label?: {
+    hr?: string;
+    en?: string;
+  };
+  fields?: {
+    value?: string;
+    label?: {
+      hr?: string;
+      en?: string;
+    };
+  }[];
 }
 /**
  * Resource usage per cluster: monthly and cumulative CPU and GPU hours, a row per month with a column per project (or user).

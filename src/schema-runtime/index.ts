@@ -35,6 +35,7 @@ export {
   checkSchemaSet,
   checkRefs,
   checkBounds,
+  checkTableLayouts,
   compileProblems,
   checkExamples,
   parseSchemaExamples,

@@ -18,6 +18,10 @@ export interface ColumnSpec {
   field: string;
   /** i18n key of the header text. */
   headerKey: string;
+  /** The header text in each language, when staff gave one (it replaces `headerKey`'s text). */
+  header?: { hr?: string; en?: string };
+  /** Left out of the grid (and of its CSV export) while kept in the layout. */
+  hidden?: boolean;
   /** Name of a cell renderer of the registry (see `cells/cell-renderers.tsx`); plain text when absent. */
   renderer?: string;
   /** Named options handed to the renderer (which copy toast, which link …). */
@@ -59,6 +63,10 @@ export interface GridLayout {
   defaultPageSizeConstant: string;
   /** Name of a constant holding the page-size choices; 'all' is added when rows exceed the largest. */
   pageSizesConstant: string;
+  /** This grid's page size, one of the choices; when absent, the constant `defaultPageSizeConstant`. */
+  pageSize?: number;
+  /** The order rows come in before anyone sorts: a column with `sort` and the direction. */
+  defaultSort?: { field: string; direction: 'asc' | 'desc' };
   rowNumbers: RowNumbering;
   /** i18n key of the resource name in the pagination text ('projekata', 'korisnika'). */
   resourceKey: string;
@@ -68,6 +76,11 @@ export interface GridLayout {
   noMatchKey: string;
   /** File name (without extension) of the CSV export. */
   exportName: string;
+}
+
+/** The header a column shows in `lang`: staff's text when given, else the translation of its key. */
+export function columnHeader(column: ColumnSpec, lang: 'hr' | 'en', translate: (key: string) => string): string {
+  return column.header?.[lang] || translate(column.headerKey);
 }
 
 /** A grid layout file as read. */
@@ -86,7 +99,8 @@ function fail(id: string, message: string): never {
  * Reads a layout document of `schemas/tables/`.
  *
  * @throws when the document has no `$id`, no `columns` list or no `layout` object, or a column lacks
- *   its field or header key, two columns share a field, or a filter's key is a page parameter (offset …).
+ *   its field or header key, two columns share a field, a filter's key is a page parameter (offset …)
+ *   or the default sort names no shown sortable column. Hidden columns are left out of `columns`.
  */
 export function readTableLayout(doc: Record<string, unknown>): TableLayout {
   const id = typeof doc.$id === 'string' ? doc.$id : fail('?', 'no $id');
@@ -103,5 +117,9 @@ export function readTableLayout(doc: Record<string, unknown>): TableLayout {
   // A page request carries the filters beside its window and sort (grid-page-query.ts).
   for (const filter of filters)
     if ((GRID_PAGE_PARAMS as readonly string[]).includes(filter.key)) fail(id, `a filter may not be named ${filter.key}`);
-  return { id, title: String(doc.title ?? ''), columns, layout: { ...layout, filters } };
+  // A hidden column is kept in the file for staff to show again; the grid, its sort and its export do without it.
+  const shown = columns.filter((column) => column.hidden !== true);
+  const sorted = layout.defaultSort;
+  if (sorted && !shown.some((c) => c.field === sorted.field && c.sort)) fail(id, `the default sort names ${sorted.field}, which is no shown sortable column`);
+  return { id, title: String(doc.title ?? ''), columns: shown, layout: { ...layout, filters } };
 }

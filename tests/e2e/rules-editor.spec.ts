@@ -24,6 +24,7 @@ async function servedMaximum(page: Page): Promise<number> {
 async function bothWidths(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 860 });
   await expectNoSeriousAxe(page, null);
+  await page.screenshot({ path: testInfo.outputPath(`${name}-1366.png`) });
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
   await expectNoSeriousAxe(page, null);
@@ -147,4 +148,50 @@ test('a draft that removes a request type lists its projects and their open invi
   await expectPath(page, `/ui/projects/${removed.identifier}`);
   expect((await page.request.delete(`/api/v1/internal/rule-drafts/${draft.id}`, { headers })).status()).toBe(200);
   await logout(page);
+});
+
+test('a superuser renames a science field and a grid column’s header in a draft, in Croatian and English, and the draft passes', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'admin');
+  await page.goto('/ui/rules/edit');
+  // The earlier test left the superuser's language English.
+  await page.locator('.language-toggle button[lang="hr"]').click();
+  await page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' }).click();
+  const part = page.locator('#rules-editor-part');
+  const check = page.getByTestId('rules-check');
+  const changedFile = (file: string) => check.locator('.rules-change-file', { hasText: file });
+
+  await part.selectOption({ label: 'Znanstvena područja i polja' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Znanstvena područja i polja' })).toBeVisible();
+  const physics = page.locator('#rules-editor-science-domains-json__entries_0_fields_1_label_en');
+  await expect(physics).toHaveValue('Physics');
+  await physics.fill('Physical sciences');
+  await expect(changedFile('rules/science-domains.json').first()).toBeVisible();
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-edit-domains-hr');
+
+  await part.selectOption({ label: 'Tablica: Zahtjevi' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Tablica: Zahtjevi' })).toBeVisible();
+  const header = page.locator('#rules-editor-grid-layouts-json-tables-requests-json__entries_3_header_hr');
+  await expect(page.locator('#rules-editor-grid-layouts-json-tables-requests-json__entries_3_field')).toHaveValue('name');
+  await header.fill('Projekt');
+  await expect(changedFile('tables/requests.json').first()).toBeVisible();
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-edit-grid-hr');
+
+  await page.locator('.language-toggle button[lang="en"]').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Table: Requests' })).toBeVisible();
+  await expect(header).toHaveValue('Projekt');
+  await page.locator('#rules-editor-grid-layouts-json-tables-requests-json__entries_3_header_en').fill('Project');
+  await expect(check).toContainText('The draft passes every check.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-edit-grid-en');
+  await part.selectOption({ label: 'Science domains and fields' });
+  await expect(physics).toHaveValue('Physical sciences');
+  await expect(check).toContainText('The draft passes every check.');
+  await bothWidths(page, testInfo, 'rules-edit-domains-en');
+  await part.selectOption({ label: 'JSON (every file)' });
+  await page.locator('#rules-raw-file').selectOption('tables/requests.json');
+  await expect(page.getByLabel('JSON of tables/requests.json')).toContainText('"en": "Project"');
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: 'Start a draft from the rules in use' })).toBeVisible();
 });

@@ -10,7 +10,24 @@ const section = (file: string) => sections.find((s) => s.file === file)!;
 // The rules editor's sections come from schemas/editor/: nothing in the page knows a rule.
 describe('the rules editor drawn from its meta-schemas', () => {
   it('offers a section per meta-schema, in their order, each naming the file it edits', () => {
-    expect(sections.map((s) => s.file)).toEqual(['rules/resource-limits.json', 'requests/index.json', 'rules/resource-types.json', 'rules/constants.json']);
+    expect(sections.map((s) => s.file)).toEqual([
+      'rules/resource-limits.json',
+      'requests/index.json',
+      'rules/resource-types.json',
+      'rules/constants.json',
+      'rules/science-domains.json',
+      'tables/projects.json',
+      'tables/requests.json',
+      'tables/software.json',
+      'tables/users-active.json',
+      'tables/users-inactive.json',
+    ]);
+  });
+
+  it('makes a section of each file a pattern names, called by the file’s own label', () => {
+    const software = section('tables/software.json');
+    expect(software.key).toBe('editor/grid-layouts.json:tables/software.json');
+    expect(software.label).toEqual({ hr: 'Tablica: Softver', en: 'Table: Software' });
   });
 
   it('draws each resource limit with its fields in the reader’s language, and writes a changed maximum back leaving the rest alone', () => {
@@ -46,5 +63,121 @@ describe('the rules editor drawn from its meta-schemas', () => {
     const problem = { file: 'rules/resource-limits.json', pointer: '/properties/HPCnSlotsCPU', field: '/properties/HPCnSlotsCPU/maximum', reason: 'r', en: 'below', hr: 'ispod' };
     const other = { ...problem, file: 'rules/states.json', field: '/oneOf/0' };
     expect(placeProblems(limits, [problem, other], 'hr')).toEqual({ errors: { HPCnSlotsCPU: { maximum: { __errors: ['ispod'] } } }, elsewhere: [other] });
+  });
+
+  describe('science domains and fields', () => {
+    const domains = () => section('rules/science-domains.json');
+    const value = (d: Json, i: number) => d.definitions.domainShare.oneOf[i].properties.name.properties.value;
+
+    it('draws the domains in their order with their stored value, names and fields', () => {
+      const before = doc('rules/science-domains.json');
+      const { schema, formData } = sectionForm(domains(), before, 'hr');
+      const items = (schema.properties as Json)._entries;
+      expect(items).toMatchObject({ type: 'array', title: 'Područja', items: { properties: { const: { readOnly: true, title: 'Pohranjena vrijednost' }, fields: { type: 'array', title: 'Polja' } } } });
+      expect(items.items.properties.fields.items.properties.label.properties.en.title).toBe('engleski');
+      expect((formData._entries as Json[]).map((e) => e.const)).toEqual(before.definitions.domainShare.oneOf.map((_: unknown, i: number) => value(before, i).const));
+      expect((formData._entries as Json[])[0]).toMatchObject({ _entry: 0, label: { hr: 'Prirodne znanosti', en: 'Natural sciences' } });
+      const heading = (locale: 'hr' | 'en') => (sectionForm(domains(), before, locale).uiSchema as Json)._entries.items((formData._entries as Json[])[0]);
+      expect([heading('hr'), heading('en')]).toEqual([{ 'ui:title': 'Prirodne znanosti' }, { 'ui:title': 'Natural sciences (Prirodne znanosti)' }]);
+    });
+
+    it('keeps everything else of the document through a round trip', () => {
+      const before = doc('rules/science-domains.json');
+      expect(applySectionForm(domains(), before, sectionForm(domains(), before, 'en').formData)).toEqual(before);
+    });
+
+    it('writes a renamed field, a moved domain and an added field into their places, leaving the rest alone', () => {
+      const before = doc('rules/science-domains.json');
+      // A value the editor does not describe, on a field and on a domain branch, goes with them.
+      value(before, 0).fields[1].note = 'kept';
+      before.definitions.domainShare.oneOf[1].description = 'kept too';
+      const { formData } = sectionForm(domains(), before, 'en');
+      const entries = structuredClone(formData._entries) as Json[];
+      entries[0].fields[1].label = { hr: 'Fizika', en: 'Physical sciences' };
+      entries[0].fields.push({ value: 'Astronomija', label: { hr: 'Astronomija', en: 'Astronomy' } });
+      const after: Json = applySectionForm(domains(), before, { _entries: [entries[1], entries[0], ...entries.slice(2)] });
+      const branches = after.definitions.domainShare.oneOf;
+      expect(branches[0]).toEqual(before.definitions.domainShare.oneOf[1]);
+      expect(value(after, 1).fields[1]).toEqual({ value: 'Fizika', label: { hr: 'Fizika', en: 'Physical sciences' }, note: 'kept' });
+      expect(value(after, 1).fields.at(-1)).toEqual({ value: 'Astronomija', label: { hr: 'Astronomija', en: 'Astronomy' } });
+      expect(branches.slice(2)).toEqual(before.definitions.domainShare.oneOf.slice(2));
+      expect({ ...after, definitions: { ...after.definitions, domainShare: before.definitions.domainShare } }).toEqual(before);
+    });
+
+    it('never writes the stored value it shows', () => {
+      const before = doc('rules/science-domains.json');
+      const { formData } = sectionForm(domains(), before, 'en');
+      const entries = structuredClone(formData._entries) as Json[];
+      entries[0].const = 'Something else';
+      expect(value(applySectionForm(domains(), before, { _entries: entries }), 0).const).toBe('Prirodne znanosti');
+    });
+
+    it('places a problem of a field of a domain at that field of its item', () => {
+      const field = '/definitions/domainShare/oneOf/2/properties/name/properties/value/fields/3/label';
+      const problem = { file: 'rules/science-domains.json', pointer: field, field, reason: 'r', en: 'bad', hr: 'loše' };
+      expect(placeProblems(domains(), [problem], 'en').errors).toEqual({ _entries: { 2: { fields: { 3: { label: { __errors: ['bad'] } } } } } });
+    });
+  });
+
+  describe('grid layouts', () => {
+    const grid = () => section('tables/requests.json');
+
+    it('draws the page size and default sort, then the columns in order with their field, visibility and header', () => {
+      const before = doc('tables/requests.json');
+      const { schema, formData, uiSchema } = sectionForm(grid(), before, 'en');
+      expect(schema.properties).toMatchObject({
+        _settings: { title: 'Page and sort', properties: { pageSize: { type: 'integer' }, defaultSort: { properties: { direction: { oneOf: [{ const: 'asc', title: 'ascending' }, { const: 'desc', title: 'descending' }] } } } } },
+        _entries: { title: 'Columns', items: { properties: { field: { readOnly: true }, hidden: { type: 'boolean', title: 'Hidden' }, header: { title: 'Header' } } } },
+      });
+      expect((uiSchema as Json)._settings).toEqual({ defaultSort: { direction: { 'ui:widget': 'radio' } } });
+      expect((uiSchema as Json)._entries).toMatchObject({ 'ui:options': { addable: false, removable: false, orderable: true } });
+      expect((uiSchema as Json)._entries.items((formData._entries as Json[])[3])).toEqual({ 'ui:title': 'name' });
+      expect((formData._entries as Json[]).map((c) => c.field)).toEqual(before.columns.map((c: Json) => c.field));
+      expect(applySectionForm(grid(), before, formData)).toEqual(before);
+    });
+
+    it('writes a renamed header, a hidden and a moved column, a page size and a default sort, keeping each column’s renderer and the filters', () => {
+      const before = doc('tables/requests.json');
+      const { formData } = sectionForm(grid(), before, 'hr');
+      const columns = structuredClone(formData._entries) as Json[];
+      columns[3].header = { hr: 'Projekt', en: 'Project' };
+      columns[4].hidden = true;
+      const after: Json = applySectionForm(grid(), before, {
+        _settings: { pageSize: 50, defaultSort: { field: 'date_submitted', direction: 'desc' } },
+        _entries: [columns[0], columns[3], columns[1], columns[2], ...columns.slice(4)],
+      });
+      expect(after.columns.map((c: Json) => c.field)).toEqual(['rowNumber', 'name', 'state.name', 'date_submitted', 'project_type.name', 'lead', 'date_start']);
+      expect(after.columns[1]).toEqual({ ...before.columns[3], header: { hr: 'Projekt', en: 'Project' } });
+      expect(after.columns[4]).toEqual({ ...before.columns[4], hidden: true });
+      expect(after.layout).toEqual({ ...before.layout, pageSize: 50, defaultSort: { field: 'date_submitted', direction: 'desc' } });
+    });
+
+    it('leaves out an emptied header and a default sort without its column, and writes a visibility unchecked', () => {
+      const before = doc('tables/requests.json');
+      before.columns[1].header = { hr: 'Stanje', en: 'State' };
+      before.layout.defaultSort = { field: 'name', direction: 'asc' };
+      const { formData } = sectionForm(grid(), before, 'hr');
+      const columns = structuredClone(formData._entries) as Json[];
+      columns[1].header = { hr: '', en: '' };
+      columns[2].hidden = false;
+      const after: Json = applySectionForm(grid(), before, { _settings: { defaultSort: { field: '', direction: 'asc' } }, _entries: columns });
+      expect(after.columns[1]).toEqual(doc('tables/requests.json').columns[1]);
+      expect(after.columns[2]).toEqual({ ...before.columns[2], hidden: false });
+      expect(after.layout).toEqual(doc('tables/requests.json').layout);
+    });
+
+    it('places a page size problem at the page size, a header problem at its column, and a filter problem in the list', () => {
+      const problem = (field: string) => ({ file: 'tables/requests.json', pointer: field, field, reason: 'r', en: `at ${field}`, hr: 'h' });
+      const filter = problem('/layout/filters/0/key');
+      const placed = placeProblems(grid(), [problem('/layout/pageSize'), problem('/columns/2/header/en'), problem('/layout/defaultSort/field'), filter], 'en');
+      expect(placed).toEqual({
+        errors: {
+          _settings: { pageSize: { __errors: ['at /layout/pageSize'] }, defaultSort: { field: { __errors: ['at /layout/defaultSort/field'] } } },
+          _entries: { 2: { header: { en: { __errors: ['at /columns/2/header/en'] } } } },
+        },
+        elsewhere: [filter],
+      });
+      expect(placeProblems(section('tables/software.json'), [problem('/layout/pageSize')], 'en').elsewhere).toHaveLength(1);
+    });
   });
 });

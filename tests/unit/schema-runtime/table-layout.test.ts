@@ -1,5 +1,5 @@
 import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
-import { readTableLayout } from '../../../src/schema-runtime/table-layout';
+import { columnHeader, readTableLayout } from '../../../src/schema-runtime/table-layout';
 import { shipped } from './shipped-docs';
 
 const catalog = createSchemaCatalog(shipped);
@@ -44,5 +44,20 @@ describe('readTableLayout', () => {
   it('refuses a filter named like a page parameter', () => {
     for (const key of ['offset', 'limit', 'sort', 'order', 'tz'])
       expect(() => readTableLayout(withLayout((d) => (d.layout.filters[1].key = key)))).toThrow(`a filter may not be named ${key}`);
+  });
+
+  it('leaves a hidden column out of the grid and heads a column with staff’s text in the reader’s language', () => {
+    const layout = readTableLayout(withLayout((d) => {
+      d.columns[1].hidden = true;
+      d.columns[2].header = { hr: 'Stanje', en: '' };
+    }));
+    expect(layout.columns.map((c) => c.field)).not.toContain((projects as any).columns[1].field);
+    const column = layout.columns[1];
+    expect(columnHeader(column, 'hr', (key) => `t:${key}`)).toBe('Stanje');
+    expect(columnHeader(column, 'en', (key) => `t:${key}`)).toBe(`t:${column.headerKey}`);
+  });
+
+  it('refuses a default sort by a column that does not sort', () => {
+    expect(() => readTableLayout(withLayout((d) => (d.layout.defaultSort = { field: 'rowNumber', direction: 'asc' })))).toThrow('the default sort names rowNumber, which is no shown sortable column');
   });
 });

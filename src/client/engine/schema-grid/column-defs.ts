@@ -1,5 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
-import type { ColumnSpec } from '@/schema-runtime/table-layout';
+import { columnHeader, type ColumnSpec } from '@/schema-runtime/table-layout';
 import type { SortState } from '@/schema-runtime/grid-filters';
 import { gridComponent } from './grid-cell';
 import type { CellProps, GridRow, RendererRegistry } from './grid-types';
@@ -49,7 +49,7 @@ export function toColumnDefs(
     });
     const def: ColDef<GridRow> = {
       colId: column.field,
-      headerName: translate(column.headerKey),
+      headerName: columnHeader(column, lang, translate),
       cellRenderer: gridComponent(renderer),
       cellRendererParams: { params, field: column.field, measure: column.autoHeight ?? false },
       sortable: Boolean(column.sort),

@@ -56,9 +56,9 @@ export function SchemaGrid<T>({
   const { i18n } = useTranslation();
   const tk = useI18nKey();
   const [values, setValues] = useState<FilterValues>({});
-  const [sort, setSort] = useState<SortState | null>(null);
+  const [sort, setSort] = useState<SortState | null>(layout.layout.defaultSort ?? null);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(() => constantNumber(layout.layout.defaultPageSizeConstant, 30));
+  const [pageSize, setPageSize] = useState(() => layout.layout.pageSize ?? constantNumber(layout.layout.defaultPageSizeConstant, 30));
 
   const options = useMemo(() => resolveOptions(layout, vocabulary), [layout]);
   // Built once per language and sort: the grid re-mounts with the language and takes the sort as its initial one.

@@ -20,9 +20,8 @@ export function SectionForm({ section, doc, problems, locale, onChange }: {
   locale: 'hr' | 'en';
   onChange: (doc: Json) => void;
 }) {
-  const { schema, formData } = useMemo(() => sectionForm(section, doc, locale), [section, doc, locale]);
+  const { schema, uiSchema, formData } = useMemo(() => sectionForm(section, doc, locale), [section, doc, locale]);
   const { errors } = useMemo(() => placeProblems(section, problems, locale), [section, problems, locale]);
-  const uiSchema = useMemo(() => ({ 'ui:submitButtonOptions': { norender: true } }), []);
   return (
     <Form
       className="schema-form rules-editor-form"
