@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startPortalOnSchemas } from './helpers/schema-copy-portal';
 import { addSummerSchool, copySchemas } from '../../harness/schema-copy';
 import { expectPath, expectToast, loginAs } from './helpers/portal';
+import { expectNoSeriousAxe } from './helpers/axe';
 
 /**
  * Schema edits reach the browser with no code change and no client rebuild: a second portal runs
@@ -88,4 +89,50 @@ test('the staff grid shows a column added to its layout', async ({ page }) => {
   await loginAs(page, 'staff');
   await expectPath(page, '/ui/requests');
   await expect(page.getByRole('columnheader', { name: 'Projekt' })).toBeVisible();
+});
+
+test('a release that changes a value staff edited keeps the staff set serving and shows both values in a draft, in hr and en, at 1366 and 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  const headers = { 'x-csrftoken': (await (await page.request.get('/api/v1/sessionactive')).json()).csrftoken as string };
+  const limits = 'rules/resource-limits.json';
+  // Staff publish 12000 cores (the copy ships 10000).
+  const draft = await (await page.request.post('/api/v1/internal/rule-drafts/', { headers, data: {} })).json();
+  const doc = structuredClone(draft.files[limits]);
+  doc.properties.HPCnSlotsCPU.maximum = 12000;
+  expect((await page.request.put(`/api/v1/internal/rule-drafts/${draft.id}/file`, { headers, data: { file: limits, doc } })).status()).toBe(200);
+  expect((await page.request.post(`/api/v1/internal/rule-drafts/${draft.id}/publish`, { headers, data: { note: 'Više jezgri', confirmImpact: true } })).status()).toBe(200);
+  // The next release ships 11000 cores and more GPUs: the folder the portal watches changes (docs/decisions/0674-staff-rules-rebased-on-a-new-release.md).
+  copy.edit(limits, (shipped) => {
+    shipped.properties.HPCnSlotsCPU.maximum = 11000;
+    shipped.properties.HPCnSlotsGPU.maximum += 10;
+  });
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/v1/internal/rule-drafts/')).json()).drafts as Array<{ rebase: unknown }>).filter((d) => d.rebase).length, { timeout: 20_000 })
+    .toBe(1);
+
+  await page.goto('/ui/rules/edit');
+  const panel = page.getByTestId('rules-rebase');
+  await expect(panel.getByRole('heading', { name: 'Novo izdanje promijenilo je pravila koja je osoblje uredilo' })).toBeVisible();
+  await expect(panel).toContainText('Broj mjesta koja su promijenili i osoblje i novo izdanje: 1.');
+  const conflict = panel.locator(`[data-conflict="${limits}/properties/HPCnSlotsCPU/maximum"]`);
+  await expect(conflict).toContainText('Prije obiju promjena: 10000');
+  // The draft holds the release's value; the editor keeps staff's.
+  await expect(conflict.getByRole('radio', { name: 'Vrijednost novog izdanja: 11000' })).toBeChecked();
+  await conflict.getByRole('radio', { name: 'Vrijednost osoblja: 12000' }).check();
+  await expect(page.getByTestId('rules-check')).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousAxe(page, 'main', `rebase draft, hr, ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.locator('.language-toggle button[lang="en"]').click();
+  await expect(panel.getByRole('heading', { name: 'A new release changed rules staff had edited' })).toBeVisible();
+  await expect(conflict.getByRole('radio', { name: "Staff's value: 12000" })).toBeChecked();
+  await expectNoSeriousAxe(page, 'main', 'rebase draft, en, 390 px');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.locator('.language-toggle button[lang="hr"]').click();
+  // The staff set serves meanwhile: the latest set in force is still the one staff published.
+  const history = await (await page.request.get('/api/v1/internal/schemas/history')).json();
+  expect(history.sets[0]).toMatchObject({ origin: 'publish', note: 'Više jezgri' });
 });
