@@ -20,6 +20,7 @@ import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
 import { RawJsonView } from './raw-json-view';
+import { LazyDraftPreview } from './lazy-draft-preview';
 import { readJson } from '../json-text';
 import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
@@ -238,6 +239,7 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
         )}
         {!section && <RawJsonView files={files} problems={problems} locale={locale} onChange={change} />}
       </div>
+      <LazyDraftPreview files={files} file={section?.file} />
       <div className="rules-editor-status" aria-live="polite" data-testid="rules-check">
         <Header as="h2">{t('rules.editor.checkHeading')}</Header>
         {checking && <p>{t('rules.editor.checking')}</p>}
