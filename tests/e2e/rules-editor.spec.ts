@@ -8,12 +8,16 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * who is not an editor sees no edit control and the editing routes answer 403; a superuser starts
  * a draft, a maximum below the minimum is refused at that field and cannot be published, the raised
  * HPCnSlotsCPU maximum passes, is published and served; undo on the rules page restores the old
- * value. A draft removing a request type lists its projects and their open invitations, linked.
- * The editor is axe-clean in Croatian and English at 1366 and 390 px.
+ * value. Beside the draft, the preview draws a request form with it (the raised maximum accepted,
+ * one above it refused with the user's message) and a staff grid with its layout over live rows, and
+ * says so when the draft makes no form. A draft removing a request type lists its projects and their
+ * open invitations, linked. The editor is axe-clean in Croatian and English at 1366 and 390 px.
  */
 useSchemaCopyPortal(9);
 const PHONE_WIDTH = 390;
 const MAXIMUM = '#rules-editor-resource-limits-json_HPCnSlotsCPU_maximum';
+/** The CPU cores of the request form in the preview. */
+const PREVIEW_CORES = '#rules-preview_resources_numbers-HPCnSlotsCPU';
 
 /** The HPCnSlotsCPU maximum of the set the server serves. */
 async function servedMaximum(page: Page): Promise<number> {
@@ -66,6 +70,19 @@ test('a superuser raises the CPU maximum in a draft; a maximum below the minimum
   const publish = page.getByRole('button', { name: 'Objavi' });
   await page.getByLabel('Bilješka za povijest (obavezno)').fill('Više jezgri za nove čvorove');
 
+  // The preview starts at a form a user fills in that asks for the limits; by the rules in use, 7000 cores are too many.
+  const preview = page.getByTestId('rules-preview');
+  // Its code loads as it comes into view, below the section.
+  await page.locator('.rules-preview-place').scrollIntoViewIfNeeded();
+  await expect(preview.getByRole('heading', { level: 2, name: 'Pregled s nacrtom' })).toBeVisible();
+  await expect(preview).toContainText('Iz pregleda se ništa ne šalje ni sprema.');
+  await expect(preview.getByLabel('Prikaži')).toHaveValue('form:institutional-project');
+  const cores = preview.locator(PREVIEW_CORES);
+  const coresField = preview.locator('.resource-numbers .field').filter({ has: page.locator(PREVIEW_CORES) });
+  await cores.fill('7000');
+  await preview.getByRole('button', { name: 'Provjeri kao pri slanju' }).click();
+  await expect(coresField.locator('.field-errors')).toHaveText('Broj ne može biti veći od 6656');
+
   // Below the minimum: refused at that field, in Croatian, and nothing may be published.
   await maximum.fill('0');
   // RJSF's message of that field, under it (the field's aria-describedby names it).
@@ -80,15 +97,44 @@ test('a superuser raises the CPU maximum in a draft; a maximum below the minimum
   await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
   await expect(atField).toHaveCount(0);
   expect(await servedMaximum(page)).toBe(6656);
+  // With the draft, the form takes the 7000 cores the rules in use refuse, and refuses one more with the user's message.
+  await cores.fill('');
+  await cores.fill('7000');
+  await expect(coresField.locator('.field-errors')).toHaveCount(0);
+  await cores.fill('7001');
+  await expect(coresField.locator('.field-errors')).toHaveText('Broj ne može biti veći od 7000');
   await bothWidths(page, testInfo, 'rules-edit-hr');
+  await preview.screenshot({ path: testInfo.outputPath('rules-preview-form-1366.png') });
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await preview.screenshot({ path: testInfo.outputPath('rules-preview-form-390.png') });
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   await page.locator('.language-toggle button[lang="en"]').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Editing the rules' })).toBeVisible();
   await expect(check).toContainText('HPCnSlotsCPU maximum 6656 → 7000');
   await expect(page.getByText('A rule change changes nothing already submitted')).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 2, name: 'Preview with the draft' })).toBeVisible();
+  await expect(coresField.locator('.field-errors')).toHaveText('The number cannot be greater than 7000');
   await page.locator('#rules-editor-part').selectOption({ label: 'JSON (every file)' });
-  await expect(page.getByLabel('JSON of rules/resource-limits.json')).toContainText('"maximum": 7000');
+  const raw = page.getByLabel('JSON of rules/resource-limits.json');
+  await expect(raw).toContainText('"maximum": 7000');
+  // A draft that makes no form: the preview says so instead of drawing one; put right, the form is back.
+  const text = await raw.inputValue();
+  await raw.fill(text.replace('"maximum": 7000', '"maximum": "many"'));
+  await expect(preview.getByTestId('rules-preview-broken')).toContainText('The preview cannot be drawn with this draft');
+  await expect(preview.locator(PREVIEW_CORES)).toHaveCount(0);
+  await raw.fill(text);
+  await expect(preview.locator(PREVIEW_CORES)).toBeVisible();
+  await expect(check).toContainText('The draft passes every check.', { timeout: 15_000 });
+  // A staff grid with the draft's layout over the live rows its page reads.
+  await preview.getByLabel('Show').selectOption({ label: 'Requests' });
+  await expect(preview.locator('.schema-grid-view .ag-row').first()).toBeVisible({ timeout: 15_000 });
+  await preview.screenshot({ path: testInfo.outputPath('rules-preview-grid-1366.png') });
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await preview.screenshot({ path: testInfo.outputPath('rules-preview-grid-390.png') });
+  await page.setViewportSize({ width: 1366, height: 860 });
   await bothWidths(page, testInfo, 'rules-edit-en');
+  await preview.getByLabel('Show').selectOption({ label: 'Institutional project' });
   await page.locator('#rules-editor-part').selectOption({ label: 'Resource limits' });
 
   await page.getByRole('button', { name: 'Publish' }).click();

@@ -20,6 +20,8 @@ import { loginDocument } from '../../../src/schema-runtime/pages';
 export const ON_DEMAND: Record<string, { when: string; loaders: string[] }> = {
   'csv-file': { when: 'on an export', loaders: ['src/client/engine/csv/csv-export-button.tsx', 'src/client/engine/schema-grid/grid-csv.ts'] },
   apexcharts: { when: 'as a chart comes into view', loaders: ['src/client/features/accounting/chart-on-view.tsx'] },
+  'rules-preview': { when: "as the draft's preview comes into view", loaders: ['src/client/features/rules/editor/lazy-draft-preview.tsx'] },
+  'rules-preview-grid': { when: 'once a grid is previewed', loaders: ['src/client/features/rules/editor/draft-preview-panel.tsx'] },
 };
 
 /**

@@ -8,6 +8,7 @@ import type { ValidationIssue } from '@/schema-runtime/validation-messages';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { currentFormSchemas } from './bundled-form-schemas';
+import type { FormSchemas } from './form-schemas';
 import { failureToastOf, issuesToErrorSchema, issueToRjsfError, rjsfErrorsToIssues, type FormLocale } from './form-errors';
 import { formLayout, initialFormData } from './form-layout';
 import { emptyDomain } from './fields/science-domains';
@@ -57,6 +58,10 @@ export interface SchemaFormProps {
   serverIssues?: readonly ValidationIssue[];
   /** Called with the valid payload. */
   onSubmit: (data: Data) => void;
+  /** The schemas to draw from and validate by (a draft's, in the rules editor's preview); the set in use when absent. */
+  formSchemas?: FormSchemas;
+  /** Prefix of the fields' ids (RJSF's `root` when absent), for a form beside another on one page. */
+  idPrefix?: string;
 }
 
 /**
@@ -66,14 +71,14 @@ export interface SchemaFormProps {
  * spec's science or date toast. It follows the schema set in use: a set that goes live while
  * the form is open changes its limits and messages without losing what was typed.
  */
-export default function SchemaForm({ form, submitText, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit }: SchemaFormProps) {
+export default function SchemaForm({ form, submitText, initialData, disabled, asText, submitBlocked, submitting, isStaff, serverIssues, onSubmit, formSchemas: given, idPrefix }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const locale: FormLocale = i18n.language === 'en' ? 'en' : 'hr';
   // Another schema set going live re-renders the form with the new schema and validator; its
   // state (what was typed) stays, and RJSF drops the messages of the old schema.
   useSchemaSetVersion();
-  const formSchemas = currentFormSchemas();
+  const formSchemas = given ?? currentFormSchemas();
   const { schema, uiSchema: layout } = formSchemas.form(form);
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<CoreForm>(null);
@@ -120,6 +125,7 @@ export default function SchemaForm({ form, submitText, initialData, disabled, as
   return (
     <Form
       ref={formRef}
+      idPrefix={idPrefix}
       className={['schema-form', submitting && 'loading', disabled && asText && 'as-text'].filter(Boolean).join(' ')}
       schema={schema}
       uiSchema={uiSchema}

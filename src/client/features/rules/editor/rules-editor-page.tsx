@@ -21,6 +21,7 @@ import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
 import { RawJsonView } from './raw-json-view';
 import { RebaseConflicts } from './rebase-conflicts';
+import { LazyDraftPreview } from './lazy-draft-preview';
 import { readJson } from '../json-text';
 import { RulesSubpageHeader } from '../rules-subpage-header';
 import '../rules.css';
@@ -240,6 +241,7 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
         )}
         {!section && <RawJsonView files={files} problems={problems} locale={locale} onChange={change} />}
       </div>
+      <LazyDraftPreview files={files} file={section?.file} />
       <div className="rules-editor-status" aria-live="polite" data-testid="rules-check">
         <Header as="h2">{t('rules.editor.checkHeading')}</Header>
         {checking && <p>{t('rules.editor.checking')}</p>}
