@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { useNearViewport } from '@/client/shared/use-near-viewport';
 import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 
@@ -20,26 +21,6 @@ export const APEX_PARENT_HEIGHT_OFFSET = 15;
 /** Below this width ApexCharts applies a chart's `responsive` options (its breakpoint compares the window's width). */
 export const CHART_PHONE_BREAKPOINT = 768;
 
-/** Whether the element has come within `CHART_VIEW_MARGIN` of the viewport; stays true once it has. */
-function useNearViewport(element: HTMLElement | null): boolean {
-  // Without IntersectionObserver (an old browser) the chart loads at once, as it did before.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        setNear(true);
-        observer.disconnect();
-      },
-      { rootMargin: CHART_VIEW_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, element]);
-  return near;
-}
-
 export interface ChartOnViewProps {
   options: ApexOptions;
   series: ApexAxisChartSeries;
@@ -57,7 +38,7 @@ export interface ChartOnViewProps {
  */
 export function ChartOnView({ options, series, type, height, phoneHeight = height }: ChartOnViewProps) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const near = useNearViewport(element);
+  const near = useNearViewport(element, CHART_VIEW_MARGIN);
   const style = { '--chart-height': `${height + APEX_PARENT_HEIGHT_OFFSET}px`, '--chart-phone-height': `${phoneHeight + APEX_PARENT_HEIGHT_OFFSET}px` } as CSSProperties;
   return (
     <div ref={setElement} className="chart-on-view" style={style} data-chart-drawn={near || undefined}>
