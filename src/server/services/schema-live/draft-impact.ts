@@ -24,6 +24,7 @@
  * actually removes or stops offering.
  */
 import { sql, type Kysely } from 'kysely';
+import type { RuleDraftImpact } from '@generated';
 import type { Database } from '@/server/db/tables';
 import { createSchemaCatalog, scienceDomainsOf, SCHEMA_IDS, type SchemaCatalog, type SchemaDoc, type SchemaSet, type ScienceDomainChoice } from '@/schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
@@ -38,24 +39,8 @@ const itemOf = (row: { identifier: string }, isPending: boolean) => ({
   link: (isPending ? paths.requestDetail : paths.projectDetail).href(row.identifier),
 });
 
-/** One item of the impact list. */
-export interface ImpactItem {
-  kind:
-    | 'pendingRefused'
-    | 'activeAboveLimit'
-    | 'resourceTypeRemoved'
-    | 'scienceDomainRemoved'
-    | 'scienceFieldRemoved'
-    | 'requestTypeRemoved'
-    | 'requestTypeNotOffered'
-    | 'grantClusterRemoved'
-    | 'invitePending';
-  identifier: string;
-  /** The page that shows it (for an invitation, its project's). */
-  link: string;
-  en: string;
-  hr: string;
-}
+/** One item of the impact list (schemas/api/rule-drafts.json names its kinds). */
+export type ImpactItem = RuleDraftImpact['items'][number];
 
 type Bounds = Record<string, { minimum?: number; maximum?: number }>;
 
