@@ -1857,6 +1857,40 @@ export interface RuleDraftAnswer {
   changes: SchemaChange[];
 }
 /**
+ * Body of POST /api/v1/internal/rule-editors (superusers): the username of a staff member to add to the group that edits the rules (RULES_EDITOR_GROUP).
+ *
+ * This interface was referenced by `PortalSchemas`'s JSON-Schema
+ * via the `definition` "RuleEditorAddBody".
+ */
+export interface RuleEditorAddBody {
+  username: string;
+}
+/**
+ * A user who may edit the rules, or a member of the group; isStaff false: the member is no longer staff and cannot edit until made staff again.
+ *
+ * This interface was referenced by `RuleEditorAddBody`'s JSON-Schema
+ * via the `definition` "person".
+ */
+export interface RuleEditorPerson {
+  id: DatabaseId;
+  username: string;
+  name: string;
+  email: string;
+  isStaff: boolean;
+}
+/**
+ * Answer of GET /api/v1/internal/rule-editors (staff): the group RULES_EDITOR_GROUP names (null: not configured, only superusers edit), the active superusers, who always may edit, and the group's members; mayManage: whether the caller (a superuser) may change the group.
+ *
+ * This interface was referenced by `RuleEditorAddBody`'s JSON-Schema
+ * via the `definition` "list".
+ */
+export interface RuleEditorList {
+  group: string | null;
+  mayManage: boolean;
+  superusers: RuleEditorPerson[];
+  members: RuleEditorPerson[];
+}
+/**
  * Answer of GET internal/accounting/science-usage (staff): CPU and GPU hours per cluster split by each project's declared science domain shares (or, with by=field, domain share × field share), per month or per year of the window. Hours of projects that declare no science domain are kept under the empty key, so every cluster's columns add up to its accounting total.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema

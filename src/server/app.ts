@@ -35,6 +35,7 @@ import { accountingRoutes } from './routes/accounting';
 import { grantRoutes } from './routes/grants';
 import { schemaRoutes } from './routes/schemas';
 import { ruleDraftRoutes } from './routes/rule-drafts';
+import { ruleEditorRoutes } from './routes/rule-editors';
 import { outboxRoutes } from './routes/outbox';
 import { liveValidator } from './plugins/live-validator';
 import { schemaSetHash } from './services/schema-live/set-hash';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(async (api) => externalRoutes(api, ctx));
   await app.register(async (api) => schemaRoutes(api, ctx));
   await app.register(async (api) => ruleDraftRoutes(api, ctx));
+  await app.register(async (api) => ruleEditorRoutes(api, ctx));
   await app.register(async (api) => outboxRoutes(api, ctx));
   await registerOpenApi(app, ctx);
   await registerSpa(app, ctx);

@@ -40,6 +40,8 @@ interface Ids {
   doomedDraft: number;
   /** The latest history entry (restoring it changes nothing). */
   setId: number;
+  /** The staff member the superuser adds to the rules editors' group, then removes. */
+  staffId: number;
 }
 
 type Call = { url: string; body?: unknown };
@@ -188,6 +190,10 @@ const MATRIX: Row[] = [
   ['POST', '/api/v1/internal/rule-drafts/:id/approve', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.draft}/approve` }), EDITORS_ONLY(200)],
   ['POST', '/api/v1/internal/rule-drafts/:id/publish', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.doomedDraft}/publish`, body: { note: 'matrix' } }), EDITORS_ONLY(409)],
   ['DELETE', '/api/v1/internal/rule-drafts/:id', (i) => ({ url: `/api/v1/internal/rule-drafts/${i.doomedDraft}` }), EDITORS_ONLY(200)],
+  // Who edits the rules (RULES_EDITOR_GROUP set below): staff read, superusers add staff and remove them.
+  ['GET', '/api/v1/internal/rule-editors', () => ({ url: '/api/v1/internal/rule-editors' }), STAFF_ONLY(200)],
+  ['POST', '/api/v1/internal/rule-editors', () => ({ url: '/api/v1/internal/rule-editors', body: { username: 'staff' } }), EDITORS_ONLY(200)],
+  ['DELETE', '/api/v1/internal/rule-editors/:userId', (i) => ({ url: `/api/v1/internal/rule-editors/${i.staffId}` }), EDITORS_ONLY(200)],
   // The OpenAPI document and its reference page (swagger-ui's page, files and copies of the document): public.
   ['GET', '/api/openapi.json', () => ({ url: '/api/openapi.json' }), all(200)],
   ['GET', '/api/docs', () => ({ url: '/api/docs' }), all(200)],
@@ -231,7 +237,10 @@ describe('authorization matrix', () => {
       // Its added file has no schema: publishing it is refused (409), nothing goes live.
       doomedDraft: await createDraft(t.ctx, userIds.staff, [...t.ctx.live!.documents, { $id: 'https://portal.schemas/rules/x.json', type: 'objekt' } as never]),
       setId: (await db.selectFrom('schema_sets').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id,
+      staffId: userIds.staff,
     };
+    // A group with no members: staff still edit no rules, and the superuser may change the group.
+    t.ctx.config.rulesEditorGroup = 'rules';
   });
 
   /** A fresh caller of the role: a new session (or an anonymous CSRF cookie), so that logging out ends only its own. */

@@ -19,7 +19,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
 /** Tables whose rows a refused call must leave alone (sessions, login attempts and caches are bookkeeping). */
 const GUARDED_TABLES = [
   'users', 'projects', 'memberships', 'staff_comments', 'extensions', 'ssh_keys', 'invites', 'science_software', 'project_counter', 'outbox', 'invite_sends',
-  'project_mail_mutes', 'digest_items',
+  'project_mail_mutes', 'digest_items', 'user_groups',
 ] as const;
 
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDK9XcQG3dMjta6kd0DAjbQWImNhkMgKdkZVynNTnG4P fuzz@test';
@@ -123,6 +123,7 @@ describe('input fuzzing of the mutating routes', () => {
     const limits = t.ctx.live!.documents.find((d) => d.$id.endsWith('/rules/resource-limits.json'));
     const inviteKey = (await db.selectFrom('invites').select('key').limit(1).executeTakeFirst())?.key;
     const setId = (await db.selectFrom('schema_sets').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
+    t.ctx.config.rulesEditorGroup = 'rules';
     routes = [
       { method: 'POST', path: '/auth/login/', role: 'anonymous', template: { username: 'lead', password: 'wrong' } },
       { method: 'POST', path: '/auth/logout/', role: 'lead', template: {} },
@@ -152,6 +153,9 @@ describe('input fuzzing of the mutating routes', () => {
       { method: 'POST', path: '/api/v1/internal/rule-drafts/:p/publish', role: 'admin', param: String(draft), template: { note: 'fuzz', confirmImpact: true } },
       { method: 'DELETE', path: '/api/v1/internal/rule-drafts/:p', role: 'admin', param: String(doomedDraft) },
       { method: 'POST', path: '/api/v1/internal/schemas/restore', role: 'admin', template: { id: setId, note: 'fuzz' } },
+      // Who edits the rules (a group configured below): the superuser adds staff and removes a member.
+      { method: 'POST', path: '/api/v1/internal/rule-editors', role: 'admin', template: { username: 'staff' } },
+      { method: 'DELETE', path: '/api/v1/internal/rule-editors/:p', role: 'admin', param: String(userIds.staff) },
       { method: 'POST', path: '/api/v1/internal/schemas/qa', role: 'staff', template: { schema: 'api/extension-new', payload: { reason: 'fuzz', date_end: '2027-01-31' }, role: 'user' } },
       // Last, each call with a session of its own: ending sessions must not end the ones the routes above use.
       { method: 'POST', path: '/api/v1/internal/my-sessions/:p/end', role: 'newbie' },

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { languageCookieName } from '@/schema-runtime/language-cookie';
 import { LANGUAGES, type Language } from './messages';
 
 function isLanguage(value: string | undefined): value is Language {
@@ -50,4 +51,9 @@ export function requestLanguage(headers: IncomingHttpHeaders, cookieName: string
     if (ranked.length) return ranked[0].lang as Language;
   }
   return 'en';
+}
+
+/** The language a route's caller reads ({@link requestLanguage}), by the service's language cookie. */
+export function callerLanguage(headers: IncomingHttpHeaders, serviceKey: string): Language {
+  return requestLanguage(headers, languageCookieName(serviceKey));
 }

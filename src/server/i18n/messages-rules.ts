@@ -64,6 +64,19 @@ export const RULES_MESSAGES = {
     hr: '{{identifier}}: pozivnica za {{email}} još je otvorena, a nacrt utječe na projekt',
   },
   rulesEditorsOnly: { en: 'Only the editors of the rules may change them', hr: 'Pravila smiju mijenjati samo njihovi urednici' },
+  ruleEditorsSuperusersOnly: { en: 'Only superusers choose who edits the rules', hr: 'Urednike pravila odabiru samo administratori' },
+  ruleEditorGroupUnset: {
+    en: 'No group edits the rules: the setting RULES_EDITOR_GROUP is not set, so only superusers edit them',
+    hr: 'Nijedna grupa ne uređuje pravila: postavka RULES_EDITOR_GROUP nije zadana, pa ih uređuju samo administratori',
+  },
+  ruleEditorUnknownUser: { en: 'There is no user with the username "{{username}}"', hr: 'Ne postoji korisnik s korisničkim imenom „{{username}}”' },
+  ruleEditorNotStaff: {
+    en: '{{username}} is not centre staff; only staff may edit the rules',
+    hr: 'Korisnik {{username}} nije djelatnik centra; pravila smije uređivati samo osoblje',
+  },
+  ruleEditorNotMember: { en: 'The user numbered {{id}} is not in the group that edits the rules', hr: 'Korisnik s brojem {{id}} nije u grupi koja uređuje pravila' },
+  ruleEditorAdded: { en: '{{username}} may now edit the rules', hr: 'Korisnik {{username}} sada smije uređivati pravila' },
+  ruleEditorRemoved: { en: 'The user no longer edits the rules', hr: 'Korisnik više ne uređuje pravila' },
   impactNotConfirmed: {
     en: 'The draft affects data already in the portal ({{count}} items); confirm to publish it',
     hr: 'Nacrt utječe na podatke koji su već u portalu (broj stavki: {{count}}); potvrdite objavu',

@@ -24,8 +24,7 @@ import { judgeForQa } from '../services/schema-live/rules-qa';
 import type { RuleSetQaBody } from '@generated';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { renderMessage } from '../i18n/messages';
-import { requestLanguage } from '../i18n/language';
-import { languageCookieName } from '@/schema-runtime';
+import { callerLanguage } from '../i18n/language';
 
 const base = '/api/v1/internal/rule-drafts/';
 const draftAnswer = ref('api/rule-drafts#/definitions/draft');
@@ -45,7 +44,7 @@ export async function ruleDraftRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return parsed;
   };
   const staff = { access: 'staff' } as const;
-  const languageOf = (request: { headers: Parameters<typeof requestLanguage>[0] }) => requestLanguage(request.headers, languageCookieName(ctx.schemas.service.serviceKey));
+  const languageOf = (request: { headers: Parameters<typeof callerLanguage>[0] }) => callerLanguage(request.headers, ctx.schemas.service.serviceKey);
 
   const list: RouteShape = { summary: 'Staff: the open drafts of the rules, and whether the caller may edit them.', response: { 200: json('Newest first.', ref('api/rule-drafts#/definitions/list')) } };
   app.get(base, { config: staff, schema: list }, async (request) => ({
