@@ -57,6 +57,7 @@ export const paths = {
   rules: page('rules', 'staff'),
   rulesEdit: page('rules/edit', 'staff'),
   rulesQa: page('rules/qa', 'staff'),
+  rulesEditors: page('rules/editors', 'staff'),
   outbox: page('outbox', 'staff'),
   outboxMail: pageWith('outbox/:mailId', 'staff', (mailId: number) => `${ui}outbox/${mailId}`),
 

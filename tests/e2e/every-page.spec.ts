@@ -123,6 +123,7 @@ const staffStops: Stop[] = [
   { name: 'outbox-mail', path: outboxMailPath },
   { name: 'rules', path: '/ui/rules' },
   { name: 'rules-qa', path: '/ui/rules/qa' },
+  { name: 'rules-editors', path: '/ui/rules/editors' },
   ...requestTypes.filter((t) => t.staffOnly).map((t) => ({ name: `new-request-${t.const}`, path: `/ui/new-request/${t.const}` })),
 ];
 

@@ -40,7 +40,8 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/api/v1/sessionactive`,
     // NODE_ENV=test: the portal hashes the demo passwords at the test cost (src/server/services/passwords.ts).
-    env: { E2E_PORT: String(port), NODE_ENV: 'test' },
+    // RULES_EDITOR_GROUP: a group with no members, which changes nothing until rule-editors.spec.ts adds one.
+    env: { E2E_PORT: String(port), NODE_ENV: 'test', RULES_EDITOR_GROUP: 'rules-editors' },
     // E2E_REUSE_SERVER=1 runs against a portal already listening on E2E_PORT (e.g. while debugging it).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 180_000,

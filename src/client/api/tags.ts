@@ -4,7 +4,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
  * Every cache tag of the api slice, declared in one place so an endpoint that invalidates a tag
  * and one that provides it cannot drift apart by a typo.
  */
-export const TAGS = ['Session', 'Projects', 'Invites', 'SshKeys', 'Extensions', 'Software', 'Users', 'Readiness', 'MailPreferences', 'SchemaHistory', 'MySessions', 'RuleDrafts'] as const;
+export const TAGS = ['Session', 'Projects', 'Invites', 'SshKeys', 'Extensions', 'Software', 'Users', 'Readiness', 'MailPreferences', 'SchemaHistory', 'MySessions', 'RuleDrafts', 'RuleEditors'] as const;
 export type Tag = (typeof TAGS)[number];
 
 /** A tag as endpoints give it: a whole type (`'Projects'`) or one entry of it (`{ type, id }`). */

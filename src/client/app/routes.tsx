@@ -145,6 +145,11 @@ const staffPages: PageRoute[] = [
     title: { key: 'rulesQa' },
     load: () => import(/* webpackChunkName: "page-rules-qa" */ '../features/rules/qa/rules-qa-page'),
   },
+  {
+    ...at(paths.rulesEditors),
+    title: { key: 'rulesEditors' },
+    load: () => import(/* webpackChunkName: "page-rules-editors" */ '../features/rules/editors/rule-editors-page'),
+  },
 ];
 
 /** One page per request type of schemas/requests/index.json; staff-only types get the staff guard. */

@@ -67,6 +67,9 @@ export function ReloadPanel() {
         <Link className="ui basic button" to={paths.rulesQa.href} data-testid="rules-qa-link">
           {t('rules.qa.link')}
         </Link>
+        <Link className="ui basic button" to={paths.rulesEditors.href} data-testid="rules-editors-link">
+          {t('rules.editors.link')}
+        </Link>
         <a className="ui basic button" href="/api/v1/internal/schemas/export" download>
           {t('rules.editor.export')}
         </a>
