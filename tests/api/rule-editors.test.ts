@@ -1,4 +1,5 @@
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
+import { mayEditRules } from '../../src/server/services/schema-live/rule-editors';
 
 const URL = '/api/v1/internal/rule-editors';
 
@@ -67,6 +68,18 @@ describe('the rules editors group', () => {
       expect((await send(lead, 'POST', URL, { username: 'lead' })).statusCode).toBe(403);
       expect((await send(staff, 'GET', URL)).json().members).toHaveLength(1);
     } finally {
+      await send(admin, 'DELETE', `${URL}/${staffId}`);
+    }
+  });
+
+  it('lists a member who is no longer staff as such, who cannot edit until made staff again', async () => {
+    await send(admin, 'POST', URL, { username: 'staff' });
+    await t.ctx.db.updateTable('users').set({ is_staff: false }).where('id', '=', staffId).execute();
+    try {
+      expect((await send(admin, 'GET', URL)).json().members).toEqual([expect.objectContaining({ username: 'staff', isStaff: false })]);
+      expect(await mayEditRules(t.ctx, { id: staffId, is_staff: false, is_superuser: false })).toBe(false);
+    } finally {
+      await t.ctx.db.updateTable('users').set({ is_staff: true }).where('id', '=', staffId).execute();
       await send(admin, 'DELETE', `${URL}/${staffId}`);
     }
   });
