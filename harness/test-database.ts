@@ -76,8 +76,13 @@ async function keptDump(kind: string, key: string, make: (handle: DatabaseHandle
  * embedded engine's sources, so a changed migration makes a new one.
  */
 function migratedTemplate(): Promise<Blob> {
+  return keptDump('template', migratedKey(), (handle) => migrate(handle.db));
+}
+
+/** The migrated templates' key: the migrations' and the embedded engine's sources. */
+function migratedKey(): string {
   const files = ['database.ts', ...readdirSync(join(DB_DIR, 'migrations')).sort().map((f) => join('migrations', f))].map((f) => join(DB_DIR, f));
-  return keptDump('template', keyOf(files, ''), (handle) => migrate(handle.db));
+  return keyOf(files, '');
 }
 
 /** The seeded templates' key, read once per test process and day. */
@@ -113,8 +118,12 @@ function seededTemplate(): Promise<Blob> {
   return keptDump('seeded', seededKey(), seedShipped, migratedTemplate);
 }
 
-/** Names of the seeded template databases on a PostgreSQL server (`drop-server-templates.cjs`, jest's teardown, drops them after the run: keep the two the same). */
-const SERVER_TEMPLATE_PREFIX = 'portal_test_seeded_';
+/**
+ * Names of the template databases on a PostgreSQL server, migrated (`…_migrated_`) and seeded
+ * (`…_seeded_`) (`drop-server-templates.cjs`, jest's teardown, drops them after the run: keep the
+ * prefix the same there).
+ */
+const SERVER_TEMPLATE_PREFIX = 'portal_test_tpl_';
 
 /**
  * Waits (up to 5 s) until no connection to a database is left: a pool's end() resolves before its
@@ -148,11 +157,13 @@ function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /**
- * The seeded template as a database on the PostgreSQL server, made once per key: built under a
+ * A template as a database on the PostgreSQL server, made by `make` once per key: built under a
  * name of its own and renamed, so a process that loses the race drops its copy and uses the other.
+ * Copying one (CREATE DATABASE … TEMPLATE) took about a tenth of running every migration on an
+ * empty database, which most server test files did several times.
  */
-async function seededServerTemplate(serverUrl: string): Promise<string> {
-  const name = `${SERVER_TEMPLATE_PREFIX}${seededKey()}`;
+async function serverTemplate(serverUrl: string, kind: 'migrated' | 'seeded', key: string, make: (handle: DatabaseHandle) => Promise<void>): Promise<string> {
+  const name = `${SERVER_TEMPLATE_PREFIX}${kind}_${key}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -161,7 +172,7 @@ async function seededServerTemplate(serverUrl: string): Promise<string> {
     await admin.query(`CREATE DATABASE ${building}`);
     const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), dataDir: '' });
     try {
-      await seedShipped(handle);
+      await make(handle);
     } finally {
       await handle.close();
     }
@@ -215,15 +226,17 @@ export async function createTestDatabase(options: { persistent?: boolean; seeded
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const template = options.seeded ? await seededServerTemplate(serverUrl) : undefined;
+    const template = options.seeded
+      ? await serverTemplate(serverUrl, 'seeded', seededKey(), seedShipped)
+      : await serverTemplate(serverUrl, 'migrated', migratedKey(), (handle) => migrate(handle.db));
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
     const url = databaseUrl(serverUrl, name);
     return {
       kind: 'postgres',
-      seeded: Boolean(template),
+      seeded: Boolean(options.seeded),
       url,
       open: async () => track(await openDatabase({ databaseUrl: url, dataDir: '' })),
       drop: async () => {
@@ -242,10 +255,16 @@ export async function createTestDatabase(options: { persistent?: boolean; seeded
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  let opened = false;
   return {
     kind: 'embedded',
     seeded: false,
-    open: async () => track(await openDatabase({ dataDir: dir })),
+    // The first open starts from the migrated template; later ones find the folder as it was left.
+    open: async () => {
+      const initialData = opened ? undefined : await migratedTemplate();
+      opened = true;
+      return track(await openDatabase({ dataDir: dir, initialData }));
+    },
     drop: async () => {
       await closeAll();
       rmSync(dir, { recursive: true, force: true });

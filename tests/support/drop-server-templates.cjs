@@ -1,11 +1,11 @@
 /**
- * Jest's global teardown: with DATABASE_URL set, drops the seeded template databases the server
+ * Jest's global teardown: with DATABASE_URL set, drops the template databases (migrated and seeded) the server
  * tests made on that PostgreSQL server (harness/test-database.ts), so a run leaves the server
  * as it found it. The test databases themselves are dropped by their tests.
  */
 const pg = require('pg');
 
-const PREFIX = 'portal_test_seeded_';
+const PREFIX = 'portal_test_tpl_';
 
 module.exports = async function dropServerTemplates() {
   if (!process.env.DATABASE_URL) return;
