@@ -2142,7 +2142,7 @@ export interface RulesEditorConstants {
   toastLongAutoCloseMs?: number;
 }
 /**
- * What the rules editor lets staff change of the staff grids (a section for each file of tables/): each column's place, whether it is shown and its header in hr and en (which replaces the header key's text), and the grid's page size and default sort (layout/pageSize, layout/defaultSort). New columns, filters and renderers are changed in the raw JSON view.
+ * What the rules editor lets staff change of the staff grids (a section for each file of tables/): each column's place, whether it is shown and its header in hr and en (which replaces the header key's text), and the grid's page size and default sort (layout/pageSize, layout/defaultSort, chosen from the shown sortable columns); columns are added (a value the rows carry, layout/rows, with a header in hr and en) and removed. Filters, renderers and sorting are changed in the raw JSON view.
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RulesEditorGridColumn".
@@ -2196,7 +2196,7 @@ export interface RulesEditorResourceType {
   defaultOnApprove?: boolean;
 }
 /**
- * What the rules editor lets staff change of each science domain (rules/science-domains.json, each branch of definitions/domainShare/oneOf, at properties/name/properties/value): its hr/en names, its place among the domains, and its fields (added, removed, moved, named). The stored value of a domain is shown, not edited; new domains are added in the raw JSON view.
+ * What the rules editor lets staff change of each science domain (rules/science-domains.json, each branch of definitions/domainShare/oneOf, at properties/name/properties/value): its hr/en names, its place among the domains, and its fields (added, removed, moved, named); domains are added and removed. The stored value of a domain of the set in use is shown, not edited; a new domain's is typed (the set check asks for a value, hr and en names and at least one field).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RulesEditorScienceDomain".

@@ -36,6 +36,7 @@ export {
   checkRefs,
   checkBounds,
   checkTableLayouts,
+  checkScienceDomains,
   compileProblems,
   checkExamples,
   parseSchemaExamples,

@@ -17,7 +17,7 @@ export const ANNOTATION_KEYWORDS = [
   'routine', 'digest', 'afterMonthDays',
   'grantsHours', 'knownToCurrentPortal', 'currentPortalFallback',
   'days', 'years',
-  'editorSection',
+  'editorSection', 'choices',
 ] as const;
 
 /** Reads a dotted path such as `name.value` from an item. */

@@ -2,13 +2,16 @@
  * The grid layouts of `tables/` as a set check: each must read as the grids read it
  * (`readTableLayout`), and what staff may change in the rules editor must be sound — a header text
  * per language, a column shown or hidden, a page size among the grid's choices, a default sort by a
- * shown sortable column. Each problem points at the value to correct.
+ * shown sortable column — and a column staff added must be sound: a field no other column has, a
+ * value the rows carry when it has no cell renderer (`layout.rows`, `row-paths.ts`), and a header
+ * in hr and en when it has no header key. Each problem points at the value to correct.
  */
 import type { SchemaDoc } from './schema-catalog';
 import { SCHEMA_BASE } from './schema-ids';
 import { fileOf, isRecord } from './schema-walk';
 import { messageOf, quote, type SchemaProblem } from './set-problems';
 import { readTableLayout } from './table-layout';
+import { rowPaths } from './row-paths';
 
 const TABLES = `${SCHEMA_BASE}tables/`;
 const HEADER_MAX = 120;
@@ -21,10 +24,25 @@ function choicesOf(docs: readonly SchemaDoc[], name: unknown): number[] {
   return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 }
 
-function checkColumns(file: string, columns: unknown[]): SchemaProblem[] {
+/** A column's field: given, unique, and (a plain column, when the layout names its rows) a value of the rows. */
+function checkField(file: string, columns: unknown[], i: number, rows: string[] | undefined): SchemaProblem[] {
+  const column = columns[i] as Record<string, unknown>;
+  const pointer = `/columns/${i}/field`;
+  if (typeof column.field !== 'string' || column.field === '') return [{ file, pointer, reason: 'a column needs the value it shows (its field is empty)' }];
+  if (columns.slice(0, i).some((c) => isRecord(c) && c.field === column.field)) return [{ file, pointer, reason: `two columns show ${quote(column.field)}` }];
+  if (rows?.length && column.renderer === undefined && !rows.includes(column.field)) return [{ file, pointer, reason: `the rows of this grid carry no value ${quote(column.field)}` }];
+  return [];
+}
+
+function checkColumns(file: string, columns: unknown[], rows: string[] | undefined): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   columns.forEach((column, i) => {
     if (!isRecord(column)) return;
+    problems.push(...checkField(file, columns, i, rows));
+    if (column.headerKey === undefined)
+      for (const lang of ['hr', 'en'])
+        if (!isRecord(column.header) || !column.header[lang])
+          problems.push({ file, pointer: `/columns/${i}/header/${lang}`, reason: `a column without a header key needs a header in ${lang}` });
     if (column.hidden !== undefined && typeof column.hidden !== 'boolean')
       problems.push({ file, pointer: `/columns/${i}/hidden`, reason: `hidden must be true or false (it is ${quote(column.hidden)})` });
     if (column.header === undefined) return;
@@ -59,7 +77,8 @@ export function checkTableLayouts(docs: readonly SchemaDoc[]): SchemaProblem[] {
     if (!doc.$id.startsWith(TABLES)) continue;
     const file = fileOf(doc.$id);
     const columns = Array.isArray(doc.columns) ? (doc.columns as unknown[]) : [];
-    const found = [...checkColumns(file, columns), ...(isRecord(doc.layout) ? checkLayout(docs, file, doc.layout) : [])];
+    const rows = isRecord(doc.layout) && typeof doc.layout.rows === 'string' ? rowPaths(docs, doc.layout.rows) : undefined;
+    const found = [...checkColumns(file, columns, rows), ...(isRecord(doc.layout) ? checkLayout(docs, file, doc.layout) : [])];
     problems.push(...found);
     if (found.length) continue;
     try {

@@ -1,6 +1,7 @@
 /**
  * Checks a candidate set of schema documents completely before it may replace the running one:
  * every `$ref` resolves, no bounds contradict each other, every grid layout can be drawn, every
+ * science domain and field has a stored value and names, every
  * schema compiles, every example payload of `schemas/examples/` validates as declared, and no shape
  * the running code was generated from is gone or changed. Each problem names the file, a JSON pointer into it and the
  * reason in plain words. Pure: the documents and examples are handed in (`node.ts` reads them).
@@ -13,6 +14,7 @@ import { compileSet } from './set-check-compile';
 import { examplesAgainst } from './set-check-examples';
 import { shapeChanges, shapeSignature } from './set-check-shapes';
 import { checkTableLayouts } from './set-check-tables';
+import { checkScienceDomains } from './set-check-science';
 
 export { NEEDS_RELEASE, type SchemaExample, type SchemaProblem, type ShapeSignature } from './set-problems';
 export { checkBounds, checkRefs } from './set-check-refs';
@@ -20,10 +22,11 @@ export { compileProblems } from './set-check-compile';
 export { checkExamples, parseSchemaExamples } from './set-check-examples';
 export { shapeChanges, shapeSignature } from './set-check-shapes';
 export { checkTableLayouts } from './set-check-tables';
+export { checkScienceDomains } from './set-check-science';
 
 
 /**
- * Every check, in order — `$ref`s, bounds, grid layouts, compiling, examples, shapes against the
+ * Every check, in order — `$ref`s, bounds, grid layouts, science domains, compiling, examples, shapes against the
  * running code (when `running` is given) — each problem once; `[]` when the documents may go live.
  */
 export function checkSchemaDocs(
@@ -44,10 +47,11 @@ export function checkSchemaSet(
   const refs = checkRefs(docs);
   const bounds = checkBounds(docs);
   const tables = checkTableLayouts(docs);
+  const science = checkScienceDomains(docs);
   const { problems: compiled, set } = compileSet(docs);
   // Examples of schemas that do not compile are left out: the compile problems say why.
   const examples = set ? examplesAgainst(set, options.examples, compiled.length > 0) : [];
   const shapes = options.running ? shapeChanges(options.running, shapeSignature(docs)) : [];
-  const problems = dedupe([...refs, ...bounds, ...tables, ...compiled, ...examples, ...shapes]);
+  const problems = dedupe([...refs, ...bounds, ...tables, ...science, ...compiled, ...examples, ...shapes]);
   return problems.length ? { problems } : { problems, set };
 }

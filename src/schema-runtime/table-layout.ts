@@ -16,8 +16,8 @@ export type ValueFormat = 'text' | 'date' | 'dateTime' | 'personName';
 export interface ColumnSpec {
   /** Stable id; also the dotted path of the value unless `renderer` reads more of the row. */
   field: string;
-  /** i18n key of the header text. */
-  headerKey: string;
+  /** i18n key of the header text; a column staff added has none and `header` in both languages instead. */
+  headerKey?: string;
   /** The header text in each language, when staff gave one (it replaces `headerKey`'s text). */
   header?: { hr?: string; en?: string };
   /** Left out of the grid (and of its CSV export) while kept in the layout. */
@@ -56,6 +56,8 @@ export type RowNumbering = 'countDown' | 'countDownUnlessSortedOrSearched';
 export interface GridLayout {
   /** The staff list that fills the grid (a list of rules/lists.json), when it may be paged on the server. */
   list?: string;
+  /** The schema of the answer the rows come from (`api/projects-list.json`): what a plain column may show. */
+  rows?: string;
   /** Rows shown at all (the projects grid shows no requests): a vocabulary-driven row filter. */
   rowFilter?: { path: string; options: OptionSource };
   filters: FilterSpec[];
@@ -80,7 +82,7 @@ export interface GridLayout {
 
 /** The header a column shows in `lang`: staff's text when given, else the translation of its key. */
 export function columnHeader(column: ColumnSpec, lang: 'hr' | 'en', translate: (key: string) => string): string {
-  return column.header?.[lang] || translate(column.headerKey);
+  return column.header?.[lang] || (column.headerKey ? translate(column.headerKey) : column.field);
 }
 
 /** A grid layout file as read. */
@@ -99,7 +101,7 @@ function fail(id: string, message: string): never {
  * Reads a layout document of `schemas/tables/`.
  *
  * @throws when the document has no `$id`, no `columns` list or no `layout` object, or a column lacks
- *   its field or header key, two columns share a field, a filter's key is a page parameter (offset …)
+ *   its field or a header (its key, or staff's text in hr and en), two columns share a field, a filter's key is a page parameter (offset …)
  *   or the default sort names no shown sortable column. Hidden columns are left out of `columns`.
  */
 export function readTableLayout(doc: Record<string, unknown>): TableLayout {
@@ -109,7 +111,7 @@ export function readTableLayout(doc: Record<string, unknown>): TableLayout {
   const seen = new Set<string>();
   for (const column of columns) {
     if (typeof column.field !== 'string' || !column.field) fail(id, 'a column has no field');
-    if (typeof column.headerKey !== 'string') fail(id, `column ${column.field} has no headerKey`);
+    if (typeof column.headerKey !== 'string' && !(column.header?.hr && column.header?.en)) fail(id, `column ${column.field} has no headerKey and no header in hr and en`);
     if (seen.has(column.field)) fail(id, `two columns share the field ${column.field}`);
     seen.add(column.field);
   }

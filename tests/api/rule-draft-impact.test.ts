@@ -100,6 +100,32 @@ describe('the impact of a draft that removes resource types, domains, request ty
     expect(await impactOf(draft.id)).toEqual({ total: 0, items: [] });
   });
 
+  it('lists a request giving a share to a field whose stored value the draft renames as it lists a removed field, and changes nothing', async () => {
+    const draft = await newDraft();
+    const domains = structuredClone(draft.files[DOMAINS]);
+    const natural = (domains.definitions.domainShare.oneOf as Doc[]).map((b) => b.properties.name.properties.value).find((v) => v.const === 'Prirodne znanosti');
+    natural.fields.find((f: Doc) => f.value === 'Matematika').value = 'Matematičke znanosti';
+    await put(draft.id, DOMAINS, domains);
+    const before = await stored();
+    const impact = await impactOf(draft.id);
+    expect(impact.items.filter((i) => /^(REMOVED|NOT-OFFERED|UNTOUCHED)/.test(i.identifier))).toEqual([
+      {
+        kind: 'scienceFieldRemoved',
+        identifier: 'REMOVED-FIELD',
+        link: '/ui/requests/REMOVED-FIELD',
+        en: 'REMOVED-FIELD gives a share to the science field "Mathematics", which the draft removes from "Natural sciences"',
+        hr: 'REMOVED-FIELD ima udio u znanstvenom polju „Matematika”, koje nacrt uklanja iz područja „Prirodne znanosti”',
+      },
+    ]);
+    expect(await stored()).toEqual(before);
+    // Only the stored value names the field: a renamed label is no removal.
+    const relabelled = await newDraft();
+    const labels = structuredClone(relabelled.files[DOMAINS]);
+    labels.definitions.domainShare.oneOf[0].properties.name.properties.value.fields[0].label = { hr: 'Matematičke znanosti', en: 'Mathematical sciences' };
+    await put(relabelled.id, DOMAINS, labels);
+    expect(await impactOf(relabelled.id)).toEqual({ total: 0, items: [] });
+  });
+
   it('lists the requests, projects, grants and open invitations the removals affect, in both languages with links, and changes nothing', async () => {
     const draft = await newDraft();
     const domains = structuredClone(draft.files[DOMAINS]);

@@ -36,6 +36,15 @@ async function bothWidths(page: Page, testInfo: TestInfo, name: string): Promise
   await page.setViewportSize({ width: 1366, height: 860 });
 }
 
+/** A superuser's new draft from the rules in use, in Croatian (an earlier test may have left English): the part chooser and the check. */
+async function startDraftInCroatian(page: Page) {
+  await loginAs(page, 'admin');
+  await page.goto('/ui/rules/edit');
+  await page.locator('.language-toggle button[lang="hr"]').click();
+  await page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' }).click();
+  return { part: page.locator('#rules-editor-part'), check: page.getByTestId('rules-check') };
+}
+
 test('a staff member who is not an editor reads the rules but has no edit control, and the editing routes refuse them', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await loginAs(page, 'staff');
@@ -198,13 +207,7 @@ test('a draft that removes a request type lists its projects and their open invi
 
 test('a superuser renames a science field and a grid column’s header in a draft, in Croatian and English, and the draft passes', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await loginAs(page, 'admin');
-  await page.goto('/ui/rules/edit');
-  // The earlier test left the superuser's language English.
-  await page.locator('.language-toggle button[lang="hr"]').click();
-  await page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' }).click();
-  const part = page.locator('#rules-editor-part');
-  const check = page.getByTestId('rules-check');
+  const { part, check } = await startDraftInCroatian(page);
   const changedFile = (file: string) => check.locator('.rules-change-file', { hasText: file });
 
   await part.selectOption({ label: 'Znanstvena područja i polja' });
@@ -238,6 +241,79 @@ test('a superuser renames a science field and a grid column’s header in a draf
   await part.selectOption({ label: 'JSON (every file)' });
   await page.locator('#rules-raw-file').selectOption('tables/requests.json');
   await expect(page.getByLabel('JSON of tables/requests.json')).toContainText('"en": "Project"');
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: 'Start a draft from the rules in use' })).toBeVisible();
+});
+
+test('a superuser adds a science domain and a grid column in the form and chooses the default sort, in Croatian and English', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const { part, check } = await startDraftInCroatian(page);
+  const form = page.locator('.rules-editor-form');
+
+  // A new domain: its add button is the domains' list's own, after every domain.
+  await part.selectOption({ label: 'Znanstvena područja i polja' });
+  const domains = '#rules-editor-science-domains-json__entries';
+  // The new domain comes after those of the rules in use.
+  const served = (await (await page.request.get('/api/v1/internal/schemas/')).json()).docs as Array<{ $id: string; definitions?: { domainShare?: { oneOf: unknown[] } } }>;
+  const count = served.find((d) => d.$id.endsWith('/rules/science-domains.json'))!.definitions!.domainShare!.oneOf.length;
+  await expect(page.locator(`${domains}_${count - 1}_const`)).toBeVisible();
+  const addDomain = page.locator(`${domains}__add`);
+  await expect(addDomain).toHaveAttribute('title', 'Dodaj');
+  await addDomain.click();
+  const added = `${domains}_${count}`;
+  await expect(form.getByText('Novo područje')).toBeVisible();
+  // Empty, it is refused at its value and at its fields, in Croatian.
+  await expect(form).toContainText('Područje treba pohranjenu vrijednost (sada je prazna)', { timeout: 15_000 });
+  await expect(form).toContainText('Područje treba barem jedno polje');
+  await page.locator(`${added}_const`).fill('Svemirske znanosti');
+  await page.locator(`${added}_label_hr`).fill('Svemirske znanosti');
+  await page.locator(`${added}_label_en`).fill('Space sciences');
+  await page.locator(`${added}_fields__add`).click();
+  await expect(form).toContainText('Polje treba pohranjenu vrijednost (sada je prazna)', { timeout: 15_000 });
+  await page.locator(`${added}_fields_0_value`).fill('Astronautika');
+  await page.locator(`${added}_fields_0_label_hr`).fill('Astronautika');
+  await page.locator(`${added}_fields_0_label_en`).fill('Astronautics');
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  // The value of a domain already in use is shown, not typed; the new one's can still be corrected.
+  await expect(page.locator(`${domains}_0_const`)).not.toBeEditable();
+  await expect(page.locator(`${added}_const`)).toBeEditable();
+  await bothWidths(page, testInfo, 'rules-add-domain-hr');
+
+  // A new column of the requests grid shows a value its rows carry, chosen from them.
+  await part.selectOption({ label: 'Tablica: Zahtjevi' });
+  const columns = '#rules-editor-grid-layouts-json-tables-requests-json__entries';
+  await page.locator(`${columns}__add`).click();
+  await expect(form.getByText('Novi stupac')).toBeVisible();
+  await expect(form).toContainText('Stupac treba vrijednost koju prikazuje (polje je prazno)', { timeout: 15_000 });
+  await expect(page.locator(`${columns}_7_field option:checked`)).toHaveText('odaberite vrijednost redaka');
+  await page.locator(`${columns}_7_field`).selectOption({ label: 'institute' });
+  await page.locator(`${columns}_7_header_hr`).fill('Ustanova');
+  await expect(form).toContainText('Stupac bez ključa naslova treba naslov na engleskom', { timeout: 15_000 });
+  await page.locator(`${columns}_7_header_en`).fill('Institution');
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-add-column-hr');
+
+  // In English: the software grid's default sort is chosen from its sortable columns.
+  await page.locator('.language-toggle button[lang="en"]').click();
+  await part.selectOption({ label: 'Table: Software' });
+  const sortField = page.locator('#rules-editor-grid-layouts-json-tables-software-json__settings_defaultSort_field');
+  await expect(sortField.locator('option')).toHaveText(['unsorted', 'name', 'created', 'added_by']);
+  await sortField.selectOption({ label: 'created' });
+  await expect(check).toContainText('The draft passes every check.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-default-sort-en');
+  await part.selectOption({ label: 'Table: Requests' });
+  await expect(page.locator(`${columns}_7_header_en`)).toHaveValue('Institution');
+  await page.locator(`${columns}__add`).click();
+  await expect(form.getByText('New column')).toBeVisible();
+  await expect(form).toContainText('a column needs the value it shows (its field is empty)', { timeout: 15_000 });
+  await page.locator(`${columns}_8__remove`).click();
+  await expect(check).toContainText('The draft passes every check.', { timeout: 15_000 });
+  await bothWidths(page, testInfo, 'rules-add-column-en');
+  await part.selectOption({ label: 'JSON (every file)' });
+  await page.locator('#rules-raw-file').selectOption('tables/requests.json');
+  await expect(page.getByLabel('JSON of tables/requests.json')).toContainText('"en": "Institution"');
+  await page.locator('#rules-raw-file').selectOption('rules/science-domains.json');
+  await expect(page.getByLabel('JSON of rules/science-domains.json')).toContainText('"const": "Svemirske znanosti"');
   await page.getByRole('button', { name: 'Discard the draft' }).click();
   await expect(page.getByRole('button', { name: 'Start a draft from the rules in use' })).toBeVisible();
 });

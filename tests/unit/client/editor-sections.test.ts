@@ -1,5 +1,6 @@
 import { applySectionForm, editorSections, placeProblems, sectionForm } from '../../../src/client/features/rules/editor/editor-sections';
 import { loadSchemaFiles } from '../../../src/schema-runtime/node';
+import type { SchemaDoc } from '../../../src/schema-runtime/schema-catalog';
 
 type Json = Record<string, any>;
 const docs = loadSchemaFiles() as Json[];
@@ -78,7 +79,7 @@ describe('the rules editor drawn from its meta-schemas', () => {
       expect((formData._entries as Json[]).map((e) => e.const)).toEqual(before.definitions.domainShare.oneOf.map((_: unknown, i: number) => value(before, i).const));
       expect((formData._entries as Json[])[0]).toMatchObject({ _entry: 0, label: { hr: 'Prirodne znanosti', en: 'Natural sciences' } });
       const heading = (locale: 'hr' | 'en') => (sectionForm(domains(), before, locale).uiSchema as Json)._entries.items((formData._entries as Json[])[0]);
-      expect([heading('hr'), heading('en')]).toEqual([{ 'ui:title': 'Prirodne znanosti' }, { 'ui:title': 'Natural sciences (Prirodne znanosti)' }]);
+      expect([heading('hr'), heading('en')]).toMatchObject([{ 'ui:title': 'Prirodne znanosti' }, { 'ui:title': 'Natural sciences (Prirodne znanosti)' }]);
     });
 
     it('keeps everything else of the document through a round trip', () => {
@@ -112,6 +113,34 @@ describe('the rules editor drawn from its meta-schemas', () => {
       expect(value(applySectionForm(domains(), before, { _entries: entries }), 0).const).toBe('Prirodne znanosti');
     });
 
+    it('adds a domain with the value, names and fields typed for it, and keeps its value open to correction until published', () => {
+      const before = doc('rules/science-domains.json');
+      const live = doc('rules/science-domains.json');
+      const { formData, uiSchema } = sectionForm(domains(), before, 'hr', { live });
+      const entries = [...(formData._entries as Json[]), {}];
+      const items = (uiSchema as Json)._entries.items;
+      expect(items({})).toEqual({ 'ui:title': 'Novo područje', const: { 'ui:readonly': false } });
+      expect(items(entries[0])).toMatchObject({ const: { 'ui:readonly': true } });
+      entries[entries.length - 1] = { const: 'S', label: { hr: 'Svemirske znanosti', en: 'Space sciences' }, fields: [{ value: 'Astronautika', label: { hr: 'Astronautika', en: 'Astronautics' } }] };
+      const added: Json = applySectionForm(domains(), before, { _entries: entries }, live);
+      const n = before.definitions.domainShare.oneOf.length;
+      expect(value(added, n)).toEqual(entries[n]);
+      // Drawn again from the draft, the new domain's value is still typed: no stored data names it yet.
+      const again = sectionForm(domains(), added, 'hr', { live });
+      const newItem = (again.formData._entries as Json[])[n];
+      expect((again.uiSchema as Json)._entries.items(newItem)).toMatchObject({ 'ui:title': 'Svemirske znanosti (S)', const: { 'ui:readonly': false } });
+      const corrected = applySectionForm(domains(), added, { _entries: [...(again.formData._entries as Json[]).slice(0, n), { ...newItem, const: 'Svemirske znanosti' }] }, live);
+      expect(value(corrected, n).const).toBe('Svemirske znanosti');
+      expect(value(corrected, 0).const).toBe('Prirodne znanosti');
+    });
+
+    it('removes a domain the form removed', () => {
+      const before = doc('rules/science-domains.json');
+      const entries = sectionForm(domains(), before, 'en').formData._entries as Json[];
+      const after: Json = applySectionForm(domains(), before, { _entries: entries.slice(1) });
+      expect(after.definitions.domainShare.oneOf).toEqual(before.definitions.domainShare.oneOf.slice(1));
+    });
+
     it('places a problem of a field of a domain at that field of its item', () => {
       const field = '/definitions/domainShare/oneOf/2/properties/name/properties/value/fields/3/label';
       const problem = { file: 'rules/science-domains.json', pointer: field, field, reason: 'r', en: 'bad', hr: 'loše' };
@@ -130,8 +159,8 @@ describe('the rules editor drawn from its meta-schemas', () => {
         _entries: { title: 'Columns', items: { properties: { field: { readOnly: true }, hidden: { type: 'boolean', title: 'Hidden' }, header: { title: 'Header' } } } },
       });
       expect((uiSchema as Json)._settings).toEqual({ defaultSort: { direction: { 'ui:widget': 'radio' } } });
-      expect((uiSchema as Json)._entries).toMatchObject({ 'ui:options': { addable: false, removable: false, orderable: true } });
-      expect((uiSchema as Json)._entries.items((formData._entries as Json[])[3])).toEqual({ 'ui:title': 'name' });
+      expect((uiSchema as Json)._entries).toMatchObject({ 'ui:options': { addable: true, removable: true, orderable: true } });
+      expect((uiSchema as Json)._entries.items((formData._entries as Json[])[3])).toEqual({ 'ui:title': 'name', field: { 'ui:readonly': true, 'ui:widget': 'text' } });
       expect((formData._entries as Json[]).map((c) => c.field)).toEqual(before.columns.map((c: Json) => c.field));
       expect(applySectionForm(grid(), before, formData)).toEqual(before);
     });
@@ -178,6 +207,35 @@ describe('the rules editor drawn from its meta-schemas', () => {
         elsewhere: [filter],
       });
       expect(placeProblems(section('tables/software.json'), [problem('/layout/pageSize')], 'en').elsewhere).toHaveLength(1);
+    });
+
+    it('offers a new column the values the grid’s rows carry, and writes the chosen one with its header', () => {
+      const before = doc('tables/requests.json');
+      const { schema, formData, uiSchema } = sectionForm(grid(), before, 'en', { docs: docs as SchemaDoc[], live: doc('tables/requests.json') });
+      const field = (schema.properties as Json)._entries.items.properties.field;
+      const offered = field.oneOf.map((c: Json) => c.const);
+      expect(offered).toEqual(expect.arrayContaining(['institute', 'identifier', 'state.name', 'date_end']));
+      expect(offered).not.toContain('userproject_set');
+      // A new column starts at no value (RJSF would take the first choice), which the set check refuses.
+      expect(field.oneOf[0]).toEqual({ const: '', title: 'choose a value of the rows' });
+      expect((uiSchema as Json)._entries.items({})).toEqual({ 'ui:title': 'New column', field: { 'ui:readonly': false } });
+      const columns = [...(formData._entries as Json[]), { field: 'institute', hidden: false, header: { hr: 'Ustanova', en: 'Institution' } }];
+      const after: Json = applySectionForm(grid(), before, { _entries: columns }, doc('tables/requests.json'));
+      expect(after.columns.at(-1)).toEqual({ field: 'institute', hidden: false, header: { hr: 'Ustanova', en: 'Institution' } });
+      expect(after.columns.slice(0, -1)).toEqual(before.columns);
+    });
+
+    it('offers the default sort the shown sortable columns by their header, and no sort', () => {
+      const before = doc('tables/software.json');
+      before.columns[2].header = { hr: 'Dodano', en: 'Added' };
+      before.columns[3].hidden = true;
+      const choices = (locale: 'hr' | 'en') => (sectionForm(section('tables/software.json'), before, locale).schema.properties as Json)._settings.properties.defaultSort.properties.field.oneOf;
+      expect(choices('en')).toEqual([
+        { const: '', title: 'unsorted' },
+        { const: 'name', title: 'name' },
+        { const: 'created', title: 'Added (created)' },
+      ]);
+      expect(choices('hr')[0]).toEqual({ const: '', title: 'bez razvrstavanja' });
     });
   });
 });

@@ -38,7 +38,7 @@ describe('table layouts', () => {
     for (const doc of tableDocs) {
       const layout = readTableLayout(doc);
       const keys = [
-        ...layout.columns.map((c) => c.headerKey),
+        ...layout.columns.flatMap((c) => (c.headerKey ? [c.headerKey] : [])),
         ...layout.layout.filters.map((f) => f.labelKey),
         ...layout.columns.flatMap((c) => (typeof c.params?.resourcesLabelKey === 'string' ? [c.params.resourcesLabelKey] : [])),
         layout.layout.resourceKey,

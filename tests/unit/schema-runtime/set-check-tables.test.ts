@@ -41,4 +41,21 @@ describe('grid layouts in the set check', () => {
     });
     expect(checkTableLayouts(docs).map((p) => p.pointer)).toEqual(['/columns/0/header/hr', '/columns/1/hidden']);
   });
+
+  it('passes a column staff added that shows a value of the rows, with its header in hr and en', () => {
+    const docs = edited('tables/requests', (d) => d.columns.push({ field: 'institute', header: { hr: 'Ustanova', en: 'Institution' } }));
+    expect(checkTableLayouts(docs)).toEqual([]);
+  });
+
+  it('refuses an added column without a value, with a value the rows do not carry, a field shown twice, or a header missing in one language', () => {
+    const file = 'tables/requests.json';
+    const empty = edited('tables/requests', (d) => d.columns.push({ header: { hr: 'Ustanova', en: 'Institution' } }));
+    expect(checkTableLayouts(empty)).toEqual([{ file, pointer: '/columns/7/field', reason: 'a column needs the value it shows (its field is empty)' }]);
+    const unknown = edited('tables/requests', (d) => d.columns.push({ field: 'budget', header: { hr: 'Proračun', en: 'Budget' } }));
+    expect(checkTableLayouts(unknown)).toEqual([{ file, pointer: '/columns/7/field', reason: 'the rows of this grid carry no value "budget"' }]);
+    const twice = edited('tables/requests', (d) => d.columns.push({ field: 'date_submitted', header: { hr: 'Predano', en: 'Submitted' } }));
+    expect(checkTableLayouts(twice)).toEqual([{ file, pointer: '/columns/7/field', reason: 'two columns show "date_submitted"' }]);
+    const oneLanguage = edited('tables/requests', (d) => d.columns.push({ field: 'institute', header: { hr: 'Ustanova' } }));
+    expect(checkTableLayouts(oneLanguage)).toEqual([{ file, pointer: '/columns/7/header/en', reason: 'a column without a header key needs a header in en' }]);
+  });
 });

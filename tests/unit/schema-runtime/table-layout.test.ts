@@ -35,9 +35,11 @@ describe('readTableLayout', () => {
     expect(() => readTableLayout(withLayout((d) => (d.layout = 'grid')))).toThrow(`table layout ${projects.$id}: no layout object`);
   });
 
-  it('refuses a column without field or header key, and two columns sharing a field', () => {
+  it('refuses a column without field or header (key, or text in hr and en), and two columns sharing a field', () => {
     expect(() => readTableLayout(withLayout((d) => d.columns.push({ headerKey: 'x' })))).toThrow(/a column has no field$/);
-    expect(() => readTableLayout(withLayout((d) => d.columns.push({ field: 'extra' })))).toThrow(/column extra has no headerKey$/);
+    expect(() => readTableLayout(withLayout((d) => d.columns.push({ field: 'extra' })))).toThrow(/column extra has no headerKey and no header in hr and en$/);
+    expect(() => readTableLayout(withLayout((d) => d.columns.push({ field: 'extra', header: { hr: 'Dodatak' } })))).toThrow(/column extra has no headerKey and no header in hr and en$/);
+    expect(readTableLayout(withLayout((d) => d.columns.push({ field: 'extra', header: { hr: 'Dodatak', en: 'Extra' } }))).columns.at(-1)).toMatchObject({ field: 'extra' });
     expect(() => readTableLayout(withLayout((d) => d.columns.push({ field: 'name', headerKey: 'x' })))).toThrow('two columns share the field name');
   });
 

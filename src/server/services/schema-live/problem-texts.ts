@@ -35,6 +35,11 @@ function boundsText(high: string, highValue: string, below: boolean, low: string
   return `${highWord} ${highValue} ${relation} ${lowValue}, pa nijedna vrijednost ne može proći`;
 }
 
+/** The languages as the Croatian texts name them ("naziv na hrvatskom"). */
+const LANGUAGE_HR: Record<string, string> = { hr: 'hrvatskom', en: 'engleskom' };
+/** A science domain and field in Croatian: one, and after "Dva". */
+const CHOICE_HR: Record<string, { one: string; two: string }> = { domain: { one: 'Područje', two: 'područja' }, field: { one: 'Polje', two: 'polja' } };
+
 interface Rule {
   pattern: RegExp;
   hr: (m: RegExpMatchArray) => string;
@@ -69,6 +74,14 @@ const RULES: Rule[] = [
   { pattern: /^the default sort's direction must be asc or desc \(it is (.*)\)$/, hr: (m) => `Smjer zadanog razvrstavanja mora biti asc ili desc (sada je ${m[1]})` },
   { pattern: /^header must be an object of texts by language \(it is (.*)\)$/, hr: (m) => `Naslov stupca mora biti objekt s tekstom po jeziku (sada je ${m[1]})` },
   { pattern: /^a header text must be hr or en, a text of at most (\d+) characters \(it is (.*)\)$/, hr: (m) => `Naslov stupca mora biti hrvatski ili engleski tekst od najviše ${m[1]} znakova (sada je ${m[2]})` },
+  { pattern: /^a column needs the value it shows \(its field is empty\)$/, hr: () => 'Stupac treba vrijednost koju prikazuje (polje je prazno)' },
+  { pattern: /^two columns show (.*)$/, hr: (m) => `Dva stupca prikazuju ${m[1]}` },
+  { pattern: /^the rows of this grid carry no value (.*)$/, hr: (m) => `Retci ove tablice nemaju vrijednost ${m[1]}` },
+  { pattern: /^a column without a header key needs a header in (hr|en)$/, hr: (m) => `Stupac bez ključa naslova treba naslov na ${LANGUAGE_HR[m[1]]}` },
+  { pattern: /^a (domain|field) needs a stored value \(it is empty\)$/, hr: (m) => `${CHOICE_HR[m[1]].one} treba pohranjenu vrijednost (sada je prazna)` },
+  { pattern: /^two (domain|field)s have the stored value (.*)$/, hr: (m) => `Dva ${CHOICE_HR[m[1]].two} imaju pohranjenu vrijednost ${m[2]}` },
+  { pattern: /^a (domain|field) needs a name in (hr|en)$/, hr: (m) => `${CHOICE_HR[m[1]].one} treba naziv na ${LANGUAGE_HR[m[2]]}` },
+  { pattern: /^a domain needs at least one field$/, hr: () => 'Područje treba barem jedno polje' },
   { pattern: /^(\S+) must be (.+) \(it is (.*)\)$/, hr: (m) => `${m[1]} mora biti ${m[2].replace(/ or /g, ' ili ')} (sada je ${m[3]})` },
   { pattern: /^declared valid for the role (\S+), but (\S+) refuses it at (\S+): (.*)$/, hr: (m) => `Primjer je označen kao ispravan za ulogu ${m[1]}, ali ga ${m[2]} odbija na ${m[3]}: ${m[4]}` },
   { pattern: /^declared invalid for the role (\S+), but (\S+) accepts it$/, hr: (m) => `Primjer je označen kao neispravan za ulogu ${m[1]}, ali ga ${m[2]} prihvaća` },

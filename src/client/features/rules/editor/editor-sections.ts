@@ -7,6 +7,8 @@
  */
 import type { RuleDraftProblem } from '@generated';
 import { SCHEMA_BASE } from '@/schema-runtime/schema-ids';
+import type { SchemaDoc } from '@/schema-runtime/schema-catalog';
+import { withChoices } from './editor-choices';
 
 type Json = Record<string, unknown>;
 type Locale = 'hr' | 'en';
@@ -35,6 +37,10 @@ export interface EditorSection {
   value: string;
   /** The entries (a list) are drawn in their order and may be moved up and down. */
   orderable: boolean;
+  /** An orderable section's entries may be added (a new entry sets its read-only fields too) and removed. */
+  addable: boolean;
+  /** How a new entry is headed until it has a name. */
+  newEntryLabel?: LocaleText;
   /** The heading of the entries when they are drawn as a list. */
   entriesLabel?: LocaleText;
   /** The value of a listed entry that names it in its heading (`const` unless told). */
@@ -120,6 +126,8 @@ export function editorSections(docs: readonly Json[]): EditorSection[] {
         each: section.each === true,
         value: String(section.value ?? ''),
         orderable: section.orderable === true,
+        addable: section.orderable === true && section.addable === true,
+        newEntryLabel: section.newEntryLabel as LocaleText | undefined,
         entriesLabel: section.entriesLabel as LocaleText | undefined,
         entryName: String(section.entryName ?? 'const'),
         settings: isRecord(settings)
@@ -135,9 +143,10 @@ export function editorSections(docs: readonly Json[]): EditorSection[] {
 
 /** A field of the meta-schema as RJSF draws it: titled in the reader's language, without the portal's annotations. */
 function rjsfField(field: Json, locale: Locale): Json {
-  const { label, properties, items, oneOf, widget: _widget, ...rest } = field;
+  const { label, tooltip, properties, items, oneOf, widget: _widget, choices: _choices, ...rest } = field;
   const drawn: Json = { ...rest };
   if (isRecord(label)) drawn.title = (label as LocaleText)[locale];
+  if (isRecord(tooltip)) drawn.description = (tooltip as LocaleText)[locale];
   if (isRecord(properties)) drawn.properties = rjsfFields(properties as Record<string, Json>, locale);
   if (isRecord(items)) drawn.items = rjsfField(items, locale);
   if (Array.isArray(oneOf)) drawn.oneOf = oneOf.map((choice) => rjsfField(choice as Json, locale));
@@ -179,12 +188,42 @@ function entryTitle(key: string, entry: Json, locale: Locale): string {
   return label && label !== name ? `${label} (${name})` : name;
 }
 
+/** What a section's read-only fields hold in an entry's values, as one key. */
+const fixedKey = (section: EditorSection, values: unknown) =>
+  JSON.stringify(Object.keys(section.fields).filter((name) => section.fields[name].readOnly === true).map((name) => (isRecord(values) ? values[name] : undefined)));
+
+/**
+ * Whether an entry's read-only fields are fixed: it is an entry of the set in use (`live`, the
+ * edited file as published) — stored data names it by them. An entry this draft added is not, so
+ * its value can still be typed and corrected; without `live`, every entry of the document is fixed.
+ */
+function isFixed(section: EditorSection, values: unknown, inDocument: boolean, live: Json | undefined): boolean {
+  if (!live) return inDocument;
+  const key = fixedKey(section, values);
+  return entriesOf(section, live).some(([, entry]) => fixedKey(section, section.value ? valueAt(entry, section.value) : entry) === key);
+}
+
+/** What a section is drawn beside: the draft's documents (choices a field takes from another one, the values of a grid's rows) and the edited file as published (`isFixed`). */
+export interface SectionContext {
+  docs?: readonly SchemaDoc[];
+  live?: Json;
+}
+
+/** The ui schema of a listed entry's read-only fields: read-only (drawn as text) when fixed, else set by staff. */
+function readOnlyUi(fields: Record<string, Json>, existing: boolean): Json {
+  const ui: Json = {};
+  for (const [name, field] of Object.entries(fields))
+    if (field.readOnly === true) ui[name] = existing ? { 'ui:readonly': true, 'ui:widget': 'text' } : { 'ui:readonly': false };
+  return ui;
+}
+
 /**
  * What RJSF draws for a section of a document: its schema, ui schema and form data — the settings
  * first, then the entries keyed by entry or, in an orderable section, as a list each item of which
  * remembers its entry.
  */
-export function sectionForm(section: EditorSection, doc: Json, locale: Locale): { schema: Json; uiSchema: Json; formData: Json } {
+export function sectionForm(section: EditorSection, doc: Json, locale: Locale, { docs = [], live }: SectionContext = {}): { schema: Json; uiSchema: Json; formData: Json } {
+  section = { ...section, fields: withChoices(section.fields, doc, docs), settings: section.settings && { ...section.settings, fields: withChoices(section.settings.fields, doc, docs) } };
   const properties: Json = {};
   const formData: Json = {};
   const uiSchema: Json = { 'ui:submitButtonOptions': { norender: true } };
@@ -199,7 +238,12 @@ export function sectionForm(section: EditorSection, doc: Json, locale: Locale): 
     formData[ENTRIES] = entriesOf(section, doc).map(([key, entry]) => ({ ...valuesOf(section.fields, section.value ? valueAt(entry, section.value) : entry), [FROM]: Number(key) }));
     // Each item is headed by its entry's name as the form holds it (RJSF would number them).
     const title = (item: unknown) => (isRecord(item) ? entryTitle(String(item[section.entryName] ?? ''), { const: item[section.entryName], label: item.label }, locale) : '');
-    uiSchema[ENTRIES] = { 'ui:options': { addable: false, removable: false, orderable: true }, items: (item: unknown) => ({ 'ui:title': title(item) }) };
+    const existing = (item: unknown) => isRecord(item) && isFixed(section, item, typeof item[FROM] === 'number', live);
+    const heading = (item: unknown) => title(item) || (existing(item) ? '' : (section.newEntryLabel?.[locale] ?? ''));
+    uiSchema[ENTRIES] = {
+      'ui:options': { addable: section.addable, removable: section.addable, orderable: true },
+      items: (item: unknown) => ({ 'ui:title': heading(item), ...readOnlyUi(section.fields, existing(item)) }),
+    };
     return { schema: { type: 'object', properties }, uiSchema, formData };
   }
   for (const [key, entry] of entriesOf(section, doc)) {
@@ -219,10 +263,10 @@ export function sectionForm(section: EditorSection, doc: Json, locale: Locale): 
 const pointerOf = (section: EditorSection, key: string, field?: string) =>
   `${section.entries}/${escape(key)}${section.value}${field === undefined ? '' : `/${escape(field)}`}`;
 
-/** Writes the form's values of `fields` into `target` at `at` (a field shown read-only is never written). */
-function writeFields(target: Json, at: string, fields: Record<string, Json>, values: unknown): void {
+/** Writes the form's values of `fields` into `target` at `at` (a field shown read-only only when `setFixed`: an entry the draft added). */
+function writeFields(target: Json, at: string, fields: Record<string, Json>, values: unknown, setFixed = false): void {
   for (const [name, field] of Object.entries(fields)) {
-    if (field.readOnly === true) continue;
+    if (field.readOnly === true && !setFixed) continue;
     const value = isRecord(values) ? values[name] : undefined;
     setAt(target, `${at}/${escape(name)}`, emptyToUndefined(structuredClone(value), field));
   }
@@ -231,9 +275,10 @@ function writeFields(target: Json, at: string, fields: Record<string, Json>, val
 /**
  * The document with the form's values written back; everything the section does not describe is
  * kept. An orderable section's entries come in the form's order, each the document's entry it
- * remembers with the drawn values written in.
+ * remembers with the drawn values written in; in an addable section, an item that remembers none is
+ * a new entry made of its values, and an entry the form removed is gone.
  */
-export function applySectionForm(section: EditorSection, doc: Json, formData: Json): Json {
+export function applySectionForm(section: EditorSection, doc: Json, formData: Json, live?: Json): Json {
   const next = structuredClone(doc);
   if (section.settings && isRecord(formData[SETTINGS])) writeFields(next, section.settings.at, section.settings.fields, formData[SETTINGS]);
   if (section.orderable) {
@@ -242,13 +287,15 @@ export function applySectionForm(section: EditorSection, doc: Json, formData: Js
     if (!Array.isArray(container) || !Array.isArray(items)) return next;
     const moved = items.flatMap((item: unknown) => {
       const from = isRecord(item) ? container[item[FROM] as number] : undefined;
-      if (!isRecord(from)) return [];
-      const entry = structuredClone(from);
-      writeFields(entry, section.value, section.fields, item);
+      const isNew = section.addable && isRecord(item) && item[FROM] === undefined;
+      if (!isRecord(from) && !isNew) return [];
+      const entry = isRecord(from) ? structuredClone(from) : {};
+      const fixed = !isNew && isFixed(section, section.value ? valueAt(entry, section.value) : entry, true, live);
+      writeFields(entry, section.value, section.fields, item, section.addable && !fixed);
       return [entry];
     });
-    // Every entry stays: one the form lost (it cannot remove any) keeps its place at the end.
-    const kept = container.filter((_, i) => !items.some((item: unknown) => isRecord(item) && item[FROM] === i));
+    // Outside an addable section every entry stays: one the form lost keeps its place at the end.
+    const kept = section.addable ? [] : container.filter((_, i) => !items.some((item: unknown) => isRecord(item) && item[FROM] === i));
     setAt(next, section.entries, [...moved, ...structuredClone(kept)]);
     return next;
   }

@@ -16,6 +16,7 @@ import {
   useUploadRuleDraftMutation,
 } from '@/client/api/rule-drafts';
 import { schemaDocs } from '@/client/shared/schema-docs';
+import { SCHEMA_BASE } from '@/schema-runtime/schema-ids';
 import { useSchemaSetVersion } from '@/client/shared/use-schema-set-version';
 import { editorSections, placeProblems } from './editor-sections';
 import { SectionForm } from './section-form';
@@ -127,6 +128,8 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
   const locale = i18n.language === 'en' ? 'en' : 'hr';
   useSchemaSetVersion();
   const sections = useMemo(() => editorSections(schemaDocs() as Json[]), []);
+  // The set in use by file: what its stored data names stays fixed in the form.
+  const liveDocs = useMemo(() => new Map((schemaDocs() as Json[]).map((d) => [String(d.$id).slice(SCHEMA_BASE.length), d])), []);
   const [files, setFiles] = useState<Record<string, Json>>(draft.files as Record<string, Json>);
   const [check, setCheck] = useState<RuleDraftCheck>({ complete: draft.complete, problems: draft.problems, changes: draft.changes });
   const [shown, setShown] = useState(sections[0]?.key ?? RAW);
@@ -236,7 +239,7 @@ function LoadedDraft({ draft, onPublished }: { draft: RuleDraftAnswer; onPublish
           <>
             <Header as="h2">{section.label[locale]}</Header>
             {section.intro && <p>{section.intro[locale]}</p>}
-            <SectionForm section={section} doc={files[section.file]} problems={problems} locale={locale} onChange={(doc) => change(section.file, doc)} />
+            <SectionForm section={section} doc={files[section.file]} files={files} live={liveDocs.get(section.file)} problems={problems} locale={locale} onChange={(doc) => change(section.file, doc)} />
           </>
         )}
         {!section && <RawJsonView files={files} problems={problems} locale={locale} onChange={change} />}
