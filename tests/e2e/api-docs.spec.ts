@@ -21,6 +21,12 @@ test('the API reference page renders the operations of the OpenAPI document, wit
   await expect(page.locator('.opblock-summary-path[data-path="/api/v1/usersprojects"]')).toBeVisible();
   await expect(page.locator('.opblock-summary-path[data-path="/api/v1/internal/projects/{identifier}"]').first()).toBeVisible();
   await expect(page.locator('.opblock-summary-path[data-path="/healthz"]')).toBeVisible();
+  // Every operation of the document is listed, under every tag (a page that stops drawing after a
+  // tag shows no error of its own).
+  const document = (await (await page.request.get('/api/docs/json')).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+  const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
+  await expect(page.locator('.opblock')).toHaveCount(operations.length);
+  await expect(page.locator('.opblock-tag')).toHaveCount(new Set(operations.flatMap((op) => op.tags ?? [])).size);
   // Opening one shows its parameters and the schema of its answer.
   await page.locator('.opblock-summary-path[data-path="/api/v1/accounting/projectsusers"]').click();
   const operation = page.locator('.opblock.is-open');

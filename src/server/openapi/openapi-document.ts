@@ -90,8 +90,22 @@ export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$
 
 const pathParamNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
-/** The tag an operation is listed under: the first meaningful part of its path. */
+/** Tags that gather the resources of one area: the rules' documents, drafts and editors. */
+const AREA_TAGS: Record<string, string> = { schemas: 'rules', 'rule-drafts': 'rules', 'rule-editors': 'rules' };
+/** Resources listed under another's tag when named after it (`users-readiness` under `users`). */
+const PARENT_TAGS = ['users', 'projects', 'invites'];
+
+/**
+ * The tag an operation is listed under: the first meaningful part of its path, gathered by area.
+ * With a tag per resource (36 once the rules' editors came), the reference page (swagger-ui 5)
+ * drew the first tag and stopped, with no error; `tests/e2e/api-docs.spec.ts` holds that it draws them all.
+ */
 function tagOf(url: string): string {
+  const tag = resourceTag(url);
+  return AREA_TAGS[tag] ?? PARENT_TAGS.find((parent) => tag.startsWith(`${parent}-`)) ?? tag;
+}
+
+function resourceTag(url: string): string {
   const parts = url.split('/').filter((p) => p && !p.startsWith(':'));
   if (parts[0] === 'saml2') return 'federation';
   if (parts[0] === 'auth') return 'session';
