@@ -9,8 +9,9 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * a draft, a maximum below the minimum is refused at that field and cannot be published, the raised
  * HPCnSlotsCPU maximum passes, is published and served; undo on the rules page restores the old
  * value. Beside the draft, the preview draws a request form with it (the raised maximum accepted,
- * one above it refused with the user's message) and a staff grid with its layout over live rows, and
- * says so when the draft makes no form. A draft removing a request type lists its projects and their
+ * one above it refused with the user's message) and a staff grid with its layout over live rows (a
+ * state renamed in the draft is named so in its cells and filter, the grid's page keeps the name in
+ * use), and says so when the draft makes no form. A draft removing a request type lists its projects and their
  * open invitations, linked. The editor is axe-clean in Croatian and English at 1366 and 390 px.
  */
 useSchemaCopyPortal(9);
@@ -43,6 +44,21 @@ async function startDraftInCroatian(page: Page) {
   await page.locator('.language-toggle button[lang="hr"]').click();
   await page.getByRole('button', { name: 'Započni nacrt iz pravila u upotrebi' }).click();
   return { part: page.locator('#rules-editor-part'), check: page.getByTestId('rules-check') };
+}
+
+/**
+ * A superuser's draft made through the API with one file of the rules in use changed by `edit`:
+ * its id, and the headers that change or discard it.
+ */
+async function draftWithEditedFile(page: Page, file: string, edit: (doc: any) => void) {
+  await loginAs(page, 'admin');
+  const csrf = (await (await page.request.get('/api/v1/sessionactive')).json()).csrftoken as string;
+  const headers = { 'x-csrftoken': csrf };
+  const draft = (await (await page.request.post('/api/v1/internal/rule-drafts/', { headers, data: {} })).json()) as { id: number; files: Record<string, any> };
+  const doc = structuredClone(draft.files[file]);
+  edit(doc);
+  expect((await page.request.put(`/api/v1/internal/rule-drafts/${draft.id}/file`, { headers, data: { file, doc } })).status()).toBe(200);
+  return { id: draft.id, headers };
 }
 
 test('a staff member who is not an editor reads the rules but has no edit control, and the editing routes refuse them', async ({ page }, testInfo) => {
@@ -164,14 +180,10 @@ test('a superuser raises the CPU maximum in a draft; a maximum below the minimum
 
 test('a draft that removes a request type lists its projects and their open invitations, each linked, in both languages', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'admin');
-  const csrf = (await (await page.request.get('/api/v1/sessionactive')).json()).csrftoken as string;
-  const headers = { 'x-csrftoken': csrf };
-  const draft = (await (await page.request.post('/api/v1/internal/rule-drafts/', { headers, data: {} })).json()) as { id: number; files: Record<string, any> };
-  const index = structuredClone(draft.files['requests/index.json']);
-  index.oneOf = index.oneOf.filter((r: { const: string }) => r.const !== 'internal-project');
-  expect((await page.request.put(`/api/v1/internal/rule-drafts/${draft.id}/file`, { headers, data: { file: 'requests/index.json', doc: index } })).status()).toBe(200);
-  const items = ((await (await page.request.get(`/api/v1/internal/rule-drafts/${draft.id}/impact`)).json()) as { items: Array<{ kind: string; identifier: string; link: string; hr: string; en: string }> }).items;
+  const { id, headers } = await draftWithEditedFile(page, 'requests/index.json', (index) => {
+    index.oneOf = index.oneOf.filter((r: { const: string }) => r.const !== 'internal-project');
+  });
+  const items = ((await (await page.request.get(`/api/v1/internal/rule-drafts/${id}/impact`)).json()) as { items: Array<{ kind: string; identifier: string; link: string; hr: string; en: string }> }).items;
   // The demo's internal project, and the invitations to it not yet expired, each linked to the project.
   const removed = items.find((i) => i.kind === 'requestTypeRemoved')!;
   expect(removed.hr).toBe(`${removed.identifier} je vrste zahtjeva „Interni projekt”, koju nacrt uklanja`);
@@ -201,7 +213,7 @@ test('a draft that removes a request type lists its projects and their open invi
   await expect(rows.nth(0)).toHaveText(`${removed.identifier} is of the request type "Internal project", which the draft removes`);
   await rows.nth(0).getByRole('link', { name: removed.identifier }).click();
   await expectPath(page, `/ui/projects/${removed.identifier}`);
-  expect((await page.request.delete(`/api/v1/internal/rule-drafts/${draft.id}`, { headers })).status()).toBe(200);
+  expect((await page.request.delete(`/api/v1/internal/rule-drafts/${id}`, { headers })).status()).toBe(200);
   await logout(page);
 });
 
@@ -316,4 +328,36 @@ test('a superuser adds a science domain and a grid column in the form and choose
   await expect(page.getByLabel('JSON of rules/science-domains.json')).toContainText('"const": "Svemirske znanosti"');
   await page.getByRole('button', { name: 'Discard the draft' }).click();
   await expect(page.getByRole('button', { name: 'Start a draft from the rules in use' })).toBeVisible();
+});
+
+test('the grid preview names a state as the draft renames it, in Croatian and English, and the grid page keeps the name in use', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const { id, headers } = await draftWithEditedFile(page, 'rules/states.json', (states) => {
+    states.oneOf.find((s: { const: string }) => s.const === 'submit').label = { hr: 'Čeka obradu', en: 'Awaiting processing' };
+  });
+
+  await page.goto('/ui/rules/edit');
+  await page.locator('.language-toggle button[lang="hr"]').click();
+  const preview = page.getByTestId('rules-preview');
+  await page.locator('.rules-preview-place').scrollIntoViewIfNeeded();
+  await preview.getByLabel('Prikaži').selectOption({ label: 'Zahtjevi' });
+  // A submitted request's state icon and the state filter's choice, named by the draft.
+  const submitted = preview.locator('.schema-grid-view .ag-row [data-state="submit"]').first();
+  const choice = (name: string) => preview.locator('[data-filter="state"] [role="option"]', { hasText: new RegExp(`^${name}$`) });
+  await expect(submitted).toHaveAttribute('aria-label', 'Čeka obradu', { timeout: 15_000 });
+  await expect(choice('Čeka obradu')).toHaveCount(1);
+  await expect(choice('Obrada')).toHaveCount(0);
+  await bothWidths(page, testInfo, 'rules-preview-states-hr');
+
+  await page.locator('.language-toggle button[lang="en"]').click();
+  await expect(submitted).toHaveAttribute('aria-label', 'Awaiting processing', { timeout: 15_000 });
+  await expect(choice('Awaiting processing')).toHaveCount(1);
+  await expect(choice('Processing')).toHaveCount(0);
+  await bothWidths(page, testInfo, 'rules-preview-states-en');
+
+  // Outside the preview the grid reads the rules in use.
+  await page.goto('/ui/requests');
+  await expect(page.locator('.schema-grid-view .ag-row [data-state="submit"]').first()).toHaveAttribute('aria-label', 'Processing', { timeout: 15_000 });
+  expect((await page.request.delete(`/api/v1/internal/rule-drafts/${id}`, { headers })).status()).toBe(200);
+  await logout(page);
 });

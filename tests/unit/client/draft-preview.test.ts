@@ -1,9 +1,10 @@
 import { changedFile, defaultChoice, filesReaching, formPreview, previewChoices } from '../../../src/client/features/rules/editor/draft-preview';
+import { createSchemaCatalog } from '../../../src/schema-runtime/schema-catalog';
 import { loadSchemaFiles } from '../../../src/schema-runtime/node';
 
 type Json = Record<string, any>;
 const docs = loadSchemaFiles() as Json[];
-const choices = previewChoices(docs);
+const choices = previewChoices(createSchemaCatalog(docs));
 /** The documents with one replaced (as a draft holds them). */
 const edited = (file: string, change: (doc: Json) => void): Json[] =>
   docs.map((doc) => {

@@ -1,8 +1,8 @@
 import { Icon, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
 import { SCHEMA_IDS } from '@/schema-runtime/schema-ids';
-import { perSchemaSet } from '@/client/shared/per-schema-set';
-import { schemas } from '@/client/shared/schema-set';
+import type { SchemaCatalog } from '@/client/shared/schema-set';
 import { useLocaleText, type LocaleText } from '../locale-text';
+import { perCatalog, useSchemaCatalog } from '../schema-set-provider';
 
 interface StateAnnotations {
   label: LocaleText;
@@ -11,11 +11,14 @@ interface StateAnnotations {
   icon: { name: string; color: string };
 }
 
-const states = perSchemaSet(() => new Map(schemas.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s])));
+const states = perCatalog((catalog) => new Map(catalog.vocabulary<StateAnnotations>(SCHEMA_IDS.states).map((s) => [s.value, s])));
 
-/** A state's label in language `lang` as staff (`label`) or requesters (`userLabel`) see it (no hook: CSV export). */
-export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff' | 'user' = 'staff'): string {
-  const entry = states().get(state);
+/**
+ * A state's label in language `lang` as staff (`label`) or requesters (`userLabel`) see it (no hook:
+ * CSV export), from `catalog` (the set in use when none is given).
+ */
+export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff' | 'user' = 'staff', catalog?: SchemaCatalog): string {
+  const entry = states(catalog).get(state);
   if (!entry) return state;
   return (audience === 'user' ? entry.userLabel : entry.label)[lang];
 }
@@ -23,8 +26,9 @@ export function stateLabelIn(state: string, lang: 'hr' | 'en', audience: 'staff'
 /** A state's label as staff (`label`) or requesters (`userLabel`) see it, from rules/states.json. */
 export function useStateLabel(): (state: string, audience?: 'staff' | 'user') => string {
   const text = useLocaleText();
+  const catalog = useSchemaCatalog();
   return (state, audience = 'staff') => {
-    const entry = states().get(state);
+    const entry = states(catalog).get(state);
     if (!entry) return state;
     return text(audience === 'user' ? entry.userLabel : entry.label);
   };
@@ -37,7 +41,8 @@ export function useStateLabel(): (state: string, audience?: 'staff' | 'user') =>
 export function StateIcon({ state, withLabel, audience = 'staff' }: { state: string; withLabel?: boolean; audience?: 'staff' | 'user' }) {
   const text = useLocaleText();
   const label = useStateLabel();
-  const entry = states().get(state);
+  const catalog = useSchemaCatalog();
+  const entry = states(catalog).get(state);
   const icon = (
     <Icon
       name={(entry?.icon.name ?? 'question circle') as SemanticICONS}

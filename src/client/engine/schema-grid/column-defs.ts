@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { columnHeader, type ColumnSpec } from '@/schema-runtime/table-layout';
 import type { SortState } from '@/schema-runtime/grid-filters';
+import type { SchemaCatalog } from '@/client/shared/schema-set';
 import { gridComponent } from './grid-cell';
 import type { CellProps, GridRow, RendererRegistry } from './grid-types';
 
@@ -24,7 +25,8 @@ export function exportedText(def: ColDef<GridRow>, data: GridRow | undefined): s
  * sortable columns only show the indicator and toggle asc/desc; the grid's own comparator keeps
  * the given order. A column with `autoHeight` wraps its text and its cells set their rows' heights
  * through `RowHeights` (measured together, not by AG Grid cell by cell). An `action` column is
- * pinned to the right edge.
+ * pinned to the right edge. The renderers' texts read their vocabularies from `catalog` (the set in
+ * use when none is given).
  *
  * @throws when a column names a renderer the registry lacks.
  */
@@ -34,6 +36,7 @@ export function toColumnDefs(
   registry: RendererRegistry,
   sort: SortState | null,
   lang: 'hr' | 'en' = 'hr',
+  catalog?: SchemaCatalog,
 ): ColDef<GridRow>[] {
   return columns.map((column) => {
     const name = column.renderer ?? 'text';
@@ -46,6 +49,7 @@ export function toColumnDefs(
       field: column.field,
       params,
       lang,
+      catalog,
     });
     const def: ColDef<GridRow> = {
       colId: column.field,

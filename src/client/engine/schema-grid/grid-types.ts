@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { SchemaCatalog } from '@/client/shared/schema-set';
 
 /** A row as the grid holds it: the data row, the number shown beside it and its place. */
 export interface GridRow<T = unknown> {
@@ -19,6 +20,8 @@ export interface CellProps<T = unknown> {
   params: Record<string, unknown>;
   /** The interface language the grid is drawn in (labels in the CSV export follow it). */
   lang?: 'hr' | 'en';
+  /** The catalog the grid reads its vocabularies from (labels in the CSV export); the set in use when none. */
+  catalog?: SchemaCatalog;
 }
 
 /** A cell renderer registered by name: how it draws, and its plain text (CSV export). */

@@ -10,6 +10,7 @@ import { pageSizeChoices } from './sort-rows';
 import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
 import { schemas } from '@/client/shared/schema-set';
+import { useSchemaCatalog } from '../schema-set-provider';
 import { useServerPages, type GridPageFetch } from './use-server-pages';
 import { constantNumbers, type GridBodyProps } from './grid-body';
 import GridView from './grid-view';
@@ -17,8 +18,9 @@ import GridView from './grid-view';
 /**
  * A grid's rows from the server, a page at a time (AG Grid's infinite row model; one page is one
  * block): the same footer, empty texts and row numbers as a whole list. The page sizes stop at the
- * configured ones (no "all"); the CSV export fetches every row the filters leave in pages and shows
- * how far it got.
+ * configured ones (no "all") and at the longest page the server gives, which is its rule of the set
+ * in use whatever catalog the grid reads; the CSV export fetches every row the filters leave in
+ * pages and shows how far it got.
  */
 export function PagedListBody({
   layout,
@@ -35,6 +37,7 @@ export function PagedListBody({
 }: GridBodyProps & { fetchPage: GridPageFetch; extraFilters?: FilterValues }) {
   const { t } = useTranslation();
   const tk = useI18nKey();
+  const catalog = useSchemaCatalog();
   const apiRef = useRef<GridApi<GridRow> | null>(null);
   const onApi = useCallback((api: GridApi<GridRow> | null) => {
     apiRef.current = api;
@@ -45,9 +48,9 @@ export function PagedListBody({
   const count = server.count ?? 0;
   // No "all" here, and no page longer than the server gives at once.
   const sizes = useMemo(() => {
-    const configured = constantNumbers(schemas.constants, layout.layout.pageSizesConstant).filter((size) => size <= listRules(schemas).pageRowsMax);
+    const configured = constantNumbers(catalog.constants, layout.layout.pageSizesConstant).filter((size) => size <= listRules(schemas).pageRowsMax);
     return { ...pageSizeChoices(configured, count), all: false };
-  }, [layout, count]);
+  }, [layout, catalog, count]);
   const rows = useMemo(() => ({ datasource: server.datasource }), [server.datasource]);
   const { fetchAll } = server;
   const onExport = useCallback(async () => {

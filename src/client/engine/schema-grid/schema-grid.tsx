@@ -9,17 +9,16 @@ import { FilterBar } from './filter-bar';
 import { GridActionsContext, type GridAction } from './grid-actions';
 import { cellRenderers } from './cells/cell-renderers';
 import { useI18nKey } from './use-i18n-key';
-import { schemas } from '@/client/shared/schema-set';
+import { useSchemaCatalog } from '../schema-set-provider';
 import { WholeListBody } from './whole-list-body';
 import { PagedListBody } from './paged-list-body';
 import type { GridPageFetch } from './use-server-pages';
 import type { GridBodyProps } from './grid-body';
 
 const NO_ACTIONS: Readonly<Record<string, GridAction>> = {};
-const vocabulary = (id: string) => schemas.vocabulary(id);
 
-function constantNumber(name: string, fallback: number): number {
-  const value = (schemas.constants as unknown as Record<string, unknown>)[name];
+function constantNumber(constants: unknown, name: string, fallback: number): number {
+  const value = (constants as Record<string, unknown>)[name];
   return typeof value === 'number' ? value : fallback;
 }
 
@@ -29,7 +28,8 @@ function constantNumber(name: string, fallback: number): number {
  * here by pure functions and AG Grid gets one page of the result; a list too big for that (`pages`,
  * rules/lists.json) comes from the server a page at a time, filtered and sorted there by the same
  * layout, through AG Grid's infinite row model. Both look and behave the same. The grid re-mounts
- * when the language changes so its headers follow.
+ * when the language changes so its headers follow. Its filters' choices, cells and page sizes read
+ * the catalog of the nearest `SchemaSetProvider` (the set in use without one).
  */
 export function SchemaGrid<T>({
   layout,
@@ -55,17 +55,18 @@ export function SchemaGrid<T>({
 }) {
   const { i18n } = useTranslation();
   const tk = useI18nKey();
+  const catalog = useSchemaCatalog();
   const [values, setValues] = useState<FilterValues>({});
   const [sort, setSort] = useState<SortState | null>(layout.layout.defaultSort ?? null);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(() => layout.layout.pageSize ?? constantNumber(layout.layout.defaultPageSizeConstant, 30));
+  const [pageSize, setPageSize] = useState(() => layout.layout.pageSize ?? constantNumber(catalog.constants, layout.layout.defaultPageSizeConstant, 30));
 
-  const options = useMemo(() => resolveOptions(layout, vocabulary), [layout]);
+  const options = useMemo(() => resolveOptions(layout, (id) => catalog.vocabulary(id)), [layout, catalog]);
   // Built once per language and sort: the grid re-mounts with the language and takes the sort as its initial one.
   const columnDefs = useMemo(
-    () => toColumnDefs(layout.columns, (key) => tk(key), cellRenderers, sort, i18n.language === 'en' ? 'en' : 'hr'),
+    () => toColumnDefs(layout.columns, (key) => tk(key), cellRenderers, sort, i18n.language === 'en' ? 'en' : 'hr', catalog),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [layout, i18n.language],
+    [layout, i18n.language, catalog],
   );
 
   const onFilter = useCallback((key: string, value: string | string[]) => {

@@ -9,7 +9,7 @@ import { pageSizeChoices } from './sort-rows';
 import { createSearchIndex } from './search-index';
 import { GridFooter } from './grid-footer';
 import { useI18nKey } from './use-i18n-key';
-import { schemas } from '@/client/shared/schema-set';
+import { useSchemaCatalog } from '../schema-set-provider';
 import { shownDate, shownDateTime } from './cells/shown-dates';
 import { constantNumbers, type GridBodyProps } from './grid-body';
 import GridView from './grid-view';
@@ -17,7 +17,6 @@ import GridView from './grid-view';
 const FORMATTERS = { date: shownDate, dateTime: shownDateTime };
 // One for every grid: it holds rows and filter specs weakly, so it keeps what is still shown.
 const SEARCH_INDEX = createSearchIndex(FORMATTERS);
-const vocabulary = (id: string) => schemas.vocabulary(id);
 // The whole list needs nothing of the grid's API: the export writes the rows it holds itself.
 const NO_API = () => undefined;
 
@@ -40,12 +39,16 @@ export function WholeListBody<T>({
   options,
 }: GridBodyProps & { data: readonly T[]; options: ResolvedOptions }) {
   const tk = useI18nKey();
-  const allowed = useMemo(() => rowFilterValues(layout, vocabulary), [layout]);
+  const catalog = useSchemaCatalog();
+  const allowed = useMemo(() => rowFilterValues(layout, (id) => catalog.vocabulary(id)), [layout, catalog]);
   const shown = useMemo(() => gridRows(layout, data, values, sort, options, allowed, FORMATTERS, SEARCH_INDEX), [layout, data, values, sort, options, allowed]);
   // Fill the search index while the user reads, so the first keystroke is as quick as the next.
   useEffect(() => SEARCH_INDEX.warm(data, layout.layout.filters), [data, layout]);
   const pageRows = useMemo(() => shown.rows.slice(page * pageSize, (page + 1) * pageSize) as GridRow[], [shown.rows, page, pageSize]);
-  const sizes = useMemo(() => pageSizeChoices(constantNumbers(schemas.constants, layout.layout.pageSizesConstant), shown.rows.length), [layout, shown.rows.length]);
+  const sizes = useMemo(
+    () => pageSizeChoices(constantNumbers(catalog.constants, layout.layout.pageSizesConstant), shown.rows.length),
+    [layout, catalog, shown.rows.length],
+  );
   // The grid holds one page; the export writes every row the filters leave.
   const onExport = useCallback(() => void exportGridCsv(layout, columnDefs, shown.rows as GridRow[]), [layout, columnDefs, shown.rows]);
 

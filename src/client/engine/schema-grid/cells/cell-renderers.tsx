@@ -19,11 +19,11 @@ import { TypeBadgeCell } from './type-badge-cell';
 import { UserLabelsCell, userLabelsText } from './user-labels-cell';
 import { UserNameCell, userNameText } from './user-name-cell';
 
-/** The first value at the cell's field as the label of its vocabulary entry, in the grid's language. */
-function labelText(label: (value: string, lang: 'hr' | 'en') => string) {
-  return ({ row, field, lang = 'hr' }: CellProps) => {
+/** The first value at the cell's field as the label of its vocabulary entry, in the grid's language and catalog. */
+function labelText(label: (value: string, lang: 'hr' | 'en', catalog: CellProps['catalog']) => string) {
+  return ({ row, field, lang = 'hr', catalog }: CellProps) => {
     const value = valuesAt(row, field)[0];
-    return typeof value === 'string' ? label(value, lang) : '';
+    return typeof value === 'string' ? label(value, lang, catalog) : '';
   };
 }
 
@@ -42,7 +42,7 @@ function DateTimeCell(props: CellProps) {
 export const cellRenderers: RendererRegistry = {
   text: { component: TextCell, text: cellText },
   rowNumber: { component: RowNumberCell, text: (p) => String(p.rowNumber) },
-  state: { component: StateCell, text: labelText((v, lang) => stateLabelIn(v, lang)) },
+  state: { component: StateCell, text: labelText((v, lang, catalog) => stateLabelIn(v, lang, 'staff', catalog)) },
   date: { component: DateOnlyCell, text: (p) => dateText(p, false) },
   dateTime: { component: DateTimeCell, text: (p) => dateText(p, true) },
   dateRange: { component: DateRangeCell, text: dateRangeText },

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Message } from 'semantic-ui-react';
 import { SchemaGrid } from '@/client/engine/schema-grid';
+import { SchemaSetProvider } from '@/client/engine/schema-set-provider';
+import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
 import { readTableLayout, type TableLayout } from '@/schema-runtime/table-layout';
 import { PREVIEW_GRIDS, type PreviewGrid } from './preview-grids';
 import { PreviewBroken } from './preview-broken';
@@ -10,10 +12,12 @@ type Json = Record<string, unknown>;
 
 /**
  * A staff grid drawn with the draft's layout over the live rows its page reads (AG Grid loads
- * with it, not with the editor). A list paged on the server is filtered and sorted there by the
- * layout in use; a layout the draft cannot give, or a grid no page fills, is said so.
+ * with it, not with the editor); its filters' choices, cells and page sizes read the draft's
+ * `catalog`. A list paged on the server is filtered and sorted there by the layout and the
+ * vocabularies in use, which the preview says; a layout the draft cannot give, or a grid no page
+ * fills, is said so.
  */
-export default function DraftGridPreview({ grid, doc }: { grid: string; doc: Json }) {
+export default function DraftGridPreview({ grid, doc, catalog }: { grid: string; doc: Json; catalog: SchemaCatalog }) {
   const { t } = useTranslation();
   const read = useMemo((): { layout: TableLayout } | { reason: string } => {
     try {
@@ -25,7 +29,11 @@ export default function DraftGridPreview({ grid, doc }: { grid: string; doc: Jso
   const source = PREVIEW_GRIDS[grid];
   if ('reason' in read) return <PreviewBroken reason={read.reason} />;
   if (!source) return <Message info content={t('rules.editor.preview.noRows')} />;
-  return <GridRows key={grid} grid={grid} layout={read.layout} source={source} />;
+  return (
+    <SchemaSetProvider catalog={catalog}>
+      <GridRows key={grid} grid={grid} layout={read.layout} source={source} />
+    </SchemaSetProvider>
+  );
 }
 
 function GridRows({ grid, layout, source }: { grid: string; layout: TableLayout; source: PreviewGrid }) {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Header, Loader, Message, Segment } from 'semantic-ui-react';
 import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
+import { createSchemaCatalog, type SchemaCatalog } from '@/schema-runtime/schema-catalog';
 import { useToast } from '@/client/shared/toast/use-toast';
 import { changedFile, defaultChoice, formPreview, previewChoices, type FormChoice, type PreviewChoice } from './draft-preview';
 import { PREVIEW_GRIDS } from './preview-grids';
@@ -26,8 +27,9 @@ export interface DraftPreviewProps {
 /**
  * Beside the draft (issue 49, "Preview"): the request form an edit concerns drawn with the draft's
  * documents by the engine's form, with the messages a user would see in their language, or a staff
- * grid with the draft's layout over live rows. Nothing is sent from it. It follows the draft once
- * typing pauses; a draft that does not compile says why instead of drawing a broken form.
+ * grid with the draft's layout, vocabularies and constants over live rows. Nothing is sent from it.
+ * It follows the draft once typing pauses; a draft that does not compile says why instead of
+ * drawing a broken form.
  */
 export default function DraftPreviewPanel({ files, file }: DraftPreviewProps) {
   const { t, i18n } = useTranslation();
@@ -36,9 +38,11 @@ export default function DraftPreviewPanel({ files, file }: DraftPreviewProps) {
   const docs = useMemo(() => Object.values(shown), [shown]);
   const focus = useFocusFile(files, file);
   const [picked, setPicked] = useState<{ key: string; focus: string | undefined }>();
-  const listed = useMemo((): { choices: PreviewChoice[] } | { reason: string } => {
+  // One catalog per settled draft: the choices are listed from it and a previewed grid reads its vocabularies.
+  const listed = useMemo((): { catalog: SchemaCatalog; choices: PreviewChoice[] } | { reason: string } => {
     try {
-      return { choices: previewChoices(docs) };
+      const catalog = createSchemaCatalog(docs);
+      return { catalog, choices: previewChoices(catalog) };
     } catch (error) {
       return { reason: error instanceof Error ? error.message : String(error) };
     }
@@ -81,11 +85,11 @@ export default function DraftPreviewPanel({ files, file }: DraftPreviewProps) {
         </Form>
       )}
       {choice?.kind === 'form' && <FormPart docs={docs} choice={choice} />}
-      {choice?.kind === 'grid' && shown[choice.file] && (
+      {choice?.kind === 'grid' && 'catalog' in listed && shown[choice.file] && (
         <Suspense fallback={<Loader active inline="centered" />}>
           <p>{t('rules.editor.preview.gridIntro')}</p>
           <PreviewBoundary retry={shown[choice.file]}>
-            <DraftGridPreview grid={choice.grid} doc={shown[choice.file]} />
+            <DraftGridPreview grid={choice.grid} doc={shown[choice.file]} catalog={listed.catalog} />
           </PreviewBoundary>
         </Suspense>
       )}

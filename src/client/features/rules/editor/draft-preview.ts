@@ -5,7 +5,7 @@
  */
 import type { CallerRole } from '@/schema-runtime/keywords';
 import { isRegistryBased } from '@/schema-runtime/rule-annotations';
-import { createSchemaCatalog } from '@/schema-runtime/schema-catalog';
+import type { SchemaCatalog } from '@/schema-runtime/schema-catalog';
 import { SCHEMA_BASE, SCHEMA_IDS } from '@/schema-runtime/schema-ids';
 import { createFormSchemas, type FormSchemas } from '@/client/engine/schema-form/form-schemas';
 
@@ -43,12 +43,11 @@ const fileOf = (id: string) => (id.startsWith(SCHEMA_BASE) ? id.slice(SCHEMA_BAS
 const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * The request forms (in chooser order) and the staff grids (by file) of a set's documents.
- *
- * @throws when the documents make no catalog (two share an `$id`, the request types are missing …)
+ * The request forms (in chooser order) and the staff grids (by file) of a draft's catalog (built with
+ * `createSchemaCatalog`, which throws when the documents make none; the preview's grid reads its
+ * vocabularies from the same catalog).
  */
-export function previewChoices(docs: readonly Json[]): PreviewChoice[] {
-  const catalog = createSchemaCatalog(docs);
+export function previewChoices(catalog: SchemaCatalog): PreviewChoice[] {
   const types = catalog.vocabulary<{ form: string; label: LocaleText; staffOnly?: boolean; accepting?: boolean; projectType: string }>(SCHEMA_IDS.requestTypes);
   const forms: PreviewChoice[] = types.map((type) => ({
     kind: 'form',
