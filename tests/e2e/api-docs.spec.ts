@@ -23,8 +23,8 @@ test('the API reference page renders the operations of the OpenAPI document, wit
   await expect(page.locator('.opblock-summary-path[data-path="/healthz"]')).toBeVisible();
   // Every operation of the document is listed, under every tag (a page that stops drawing after a
   // tag shows no error of its own).
-  const document = (await (await page.request.get('/api/docs/json')).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
-  const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
+  const openApi = (await (await page.request.get('/api/docs/json')).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+  const operations = Object.values(openApi.paths).flatMap((ops) => Object.values(ops));
   await expect(page.locator('.opblock')).toHaveCount(operations.length);
   await expect(page.locator('.opblock-tag')).toHaveCount(new Set(operations.flatMap((op) => op.tags ?? [])).size);
   // Opening one shows its parameters and the schema of its answer.
