@@ -18,6 +18,20 @@ describe('examples', () => {
     expect(checkSchemaDocs(docs, { examples, running })).toEqual([problem, staffChange]);
   });
 
+  it('judges a valid example of a request type the set stops offering on its payload, not on the offering', () => {
+    const practical = (d: any) => d.oneOf.find((entry: any) => entry.const === 'practical-class');
+    // Made staff-only, or taking no requests: the shipped example of a user's practical class is no problem.
+    expect(checkExamples(edited('requests/index', (d) => (practical(d).staffOnly = true)), examples)).toEqual([]);
+    expect(checkExamples(edited('requests/index', (d) => (practical(d).accepting = false)), examples)).toEqual([]);
+    // Its payload is still judged: a limit it exceeds is reported as before.
+    const closedAndLowered = edited('rules/resource-limits', (d) => (d.properties.HPCnSlotsCPU.maximum = 32), edited('requests/index', (d) => (practical(d).accepting = false)));
+    expect(checkExamples(closedAndLowered, examples)).toContainEqual({
+      file: 'examples/practical-class.json',
+      pointer: '/0/data/resources_numbers/HPCnSlotsCPU',
+      reason: 'declared valid for the role user, but requests/practical-class refuses it at /resources_numbers/HPCnSlotsCPU: The number cannot be greater than 32',
+    });
+  });
+
   it('reports an invalid example the schema accepts, and one refused elsewhere than declared', () => {
     const docs = edited('rules/resource-limits', (d) => (d.properties.HPCnSlotsCPU.maximum = 200000));
     expect(checkExamples(docs, examples)).toEqual([
