@@ -8,7 +8,7 @@ import { expectNoSeriousAxe } from './helpers/axe';
  * Memberships end to end against a portal of its own whose mails really go out over SMTP to a
  * sink, so the invitation is followed from the lead's form through the mail to the invitee.
  */
-const mailPort = Number(process.env.E2E_PORT ?? 8123) + 1;
+const mailPort = Number(process.env.E2E_PORT ?? 8123) + 12;
 const PRACTICAL = 'Praktična nastava iz kolegija Paralelno programiranje';
 const INACTIVE = 'Radionica: Uvod u rad na superračunalu Supek';
 const EXPIRED_KEY = 'e2eexpired'.padEnd(64, '0');
