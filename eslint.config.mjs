@@ -3,10 +3,12 @@
 // `../../app/…` or the `@/` alias): code flows shared → features → app; a feature imports no other
 // feature and not the app; engine/ and shared/ import no feature, no API and not the app; the schema
 // runtime imports neither the client nor the server, nor React or Fastify. On the server, db/
-// (tables, vocabularies, migrations) sits below services/ and routes/, services/ below plugins/
-// and routes/, services/ import no Fastify, and nothing imports the client; in src/ a relative import climbs at most
+// (tables, vocabularies, migrations) sits below the rooms (one folder per aggregate: projects/,
+// memberships/, users/, sessions/…) and routes/, the rooms below plugins/ and routes/, the rooms
+// import no Fastify, and nothing imports the client; in src/ a relative import climbs at most
 // one folder (the @/ alias names the rest). The quick tests (tests/unit, tests/component)
 // start no database and no server.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,11 +31,19 @@ function landing(source, filename) {
   return null;
 }
 
+/**
+ * The server's folders that are not rooms: the tables and migrations below them, the HTTP edge
+ * above them (plugins, routes, the OpenAPI document), and what starts or seeds a portal. Every
+ * other folder of src/server is a room: an aggregate's queries, entity, services and mails.
+ */
+const SERVER_EDGES = ['db', 'plugins', 'routes', 'openapi', 'demo', 'i18n', 'mail-templates'].map((name) => `src/server/${name}`);
+
 const inside = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 
 /**
  * The zones: for a file under `target`, imports that land under one of `from` are refused.
- * `target` may hold `*` for one folder name; `from` may say `other:` for the same level's siblings.
+ * `target` may hold `*` for one folder name, and `except` names folders it does not cover; `from`
+ * may say `other:` for the same level's siblings.
  */
 const zones = [
   {
@@ -63,8 +73,8 @@ const zones = [
   },
   {
     target: 'src/server/db',
-    from: ['src/server/services', 'src/server/routes'],
-    message: 'db/ never imports services/ or routes/: code that needs both (the demo seed) lives above them.',
+    from: ['other:src/server'],
+    message: 'db/ imports nothing else of the server (no room, no route, no plugin): code that needs both (the demo seed) lives above them.',
   },
   {
     target: 'src/server',
@@ -72,9 +82,10 @@ const zones = [
     message: 'The server never imports the client: what both need (the page list, the rules) lives in src/schema-runtime/.',
   },
   {
-    target: 'src/server/services',
+    target: 'src/server/*',
+    except: SERVER_EDGES,
     from: ['src/server/plugins', 'src/server/routes'],
-    message: 'services/ never imports plugins/ or routes/: a plugin or a route calls a service, not the other way round.',
+    message: 'A room (projects/, users/, sessions/…) never imports plugins/ or routes/: a plugin or a route calls a service, not the other way round.',
   },
   {
     target: 'src',
@@ -111,7 +122,9 @@ const zonesRule = {
   meta: { type: 'problem', schema: [], docs: { description: 'Imports run one way between the folders of src/.' } },
   create(context) {
     const file = path.relative(root, context.filename).split(path.sep).join('/');
-    const mine = zones.map((zone) => ({ zone, folder: targetFolder(zone.target, file) })).filter((entry) => entry.folder);
+    const mine = zones
+      .map((zone) => ({ zone, folder: targetFolder(zone.target, file) }))
+      .filter((entry) => entry.folder && !(entry.zone.except ?? []).includes(entry.folder));
     if (mine.length === 0) return {};
     const check = (node) => {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
@@ -132,6 +145,59 @@ const zonesRule = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+/**
+ * The portal's tables: the keys of `Database` in db/tables.ts and every table a migration creates.
+ * Read here so that a new table is guarded the day its migration lands.
+ */
+function tableNames() {
+  const names = new Set();
+  const tables = fs.readFileSync(path.join(root, 'src/server/db/tables.ts'), 'utf8');
+  const body = tables.slice(tables.indexOf('export interface Database {'));
+  for (const m of body.slice(0, body.indexOf('\n}')).matchAll(/^\s+([a-z_]+):/gm)) names.add(m[1]);
+  const migrations = path.join(root, 'src/server/db/migrations');
+  for (const file of fs.readdirSync(migrations)) {
+    const text = fs.readFileSync(path.join(migrations, file), 'utf8');
+    for (const m of text.matchAll(/createTable\('([a-z_]+)'|CREATE (?:UNLOGGED )?TABLE (?:IF NOT EXISTS )?([a-z_]+)/gi)) names.add(m[1] ?? m[2]);
+  }
+  return [...names];
+}
+
+const QUERY_METHODS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
+
+/**
+ * A room's queries.ts is the only module of the server that names its tables (Kysely's
+ * `user.repository.ts`): no query builder, `sql.table`, SQL text naming a table or import of the
+ * table types anywhere else in src/server but db/ (the tables, migrations and triggers). A service
+ * asks its room's queries, or another room's, by what it wants to know.
+ */
+const tablesRule = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Tables are named only in a room\'s queries.ts and in db/.' } },
+  create(context) {
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    if (!inside(file, 'src/server') || inside(file, 'src/server/db') || path.basename(file) === 'queries.ts') return {};
+    const names = tableNames();
+    const inText = new RegExp(`\\b(from|join|into|update|table)\\s+"?(${names.join('|')})\\b`, 'i');
+    const message = 'Only a room\'s queries.ts (and db/) names the tables: ask the room\'s queries, or add the question there.';
+    const isSql = (tag) => (tag.type === 'Identifier' && tag.name === 'sql') || (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const name = callee.property.name;
+        const onSql = callee.object.type === 'Identifier' && callee.object.name === 'sql';
+        if (QUERY_METHODS.has(name) || (onSql && name === 'table')) context.report({ node: callee.property, message });
+      },
+      TaggedTemplateExpression(node) {
+        if (isSql(node.tag) && node.quasi.quasis.some((q) => inText.test(q.value.raw))) context.report({ node, message });
+      },
+      ImportDeclaration(node) {
+        const to = landing(node.source.value, context.filename);
+        if (to !== null && /^src\/server\/db\/tables(-[a-z]+)?$/.test(to)) context.report({ node: node.source, message: 'Only a room\'s queries.ts (and db/) imports the table types: take a row type from the room\'s queries, and the database handle from db/handle.' });
+      },
     };
   },
 };
@@ -164,22 +230,23 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts', 'harness/**/*.ts'],
-    plugins: { boundaries: { rules: { zones: zonesRule } } },
-    rules: { 'boundaries/zones': 'error' },
+    plugins: { boundaries: { rules: { zones: zonesRule, tables: tablesRule } } },
+    rules: { 'boundaries/zones': 'error', 'boundaries/tables': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative] }] },
   },
   {
-    // A service is called by a plugin or a route and knows nothing of HTTP: what reads a request or
+    // A room's service is called by a plugin or a route and knows nothing of HTTP: what reads a request or
     // writes a reply (cookies, list answers) is a plugin (src/server/plugins/).
-    files: ['src/server/services/**/*.ts'],
+    files: ['src/server/*/**/*.ts'],
+    ignores: SERVER_EDGES.map((edge) => `${edge}/**`),
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           deepRelative,
-          { regex: '^(fastify|@fastify/.*)(/.*)?$', message: 'services/ import no Fastify: read the request and write the reply in a plugin or a route, and pass the service what it needs.' },
+          { regex: '^(fastify|@fastify/.*)(/.*)?$', message: 'A room imports no Fastify: read the request and write the reply in a plugin or a route, and pass the service what it needs.' },
         ],
       }],
     },

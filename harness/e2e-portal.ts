@@ -10,14 +10,14 @@ import { migrate } from '../src/server/db/database';
 import { syncVocabularies } from '../src/server/db/vocabularies';
 import { seedDemo } from '../src/server/demo/seed-demo';
 import { defaultSchemasDir } from '../src/schema-runtime/node';
-import { readCandidate } from '../src/server/services/schema-live/live-schemas';
-import { problemLines, startLiveSchemas } from '../src/server/services/schema-live/start-live';
+import { readCandidate } from '../src/server/schema-live/live-schemas';
+import { problemLines, startLiveSchemas } from '../src/server/schema-live/start-live';
 import { readConfig } from '../src/server/config';
 import { startJobs } from '../src/server/jobs';
 import type { AppContext } from '../src/server/context';
 import { createTestDatabase } from './test-database';
-import { startRegistryStandIn } from '../src/server/services/registry/stand-in/registry-stand-in';
-import { startIdpStandIn } from '../src/server/services/saml/stand-in/idp-stand-in';
+import { startRegistryStandIn } from '../src/server/registry/stand-in/registry-stand-in';
+import { startIdpStandIn } from '../src/server/saml/stand-in/idp-stand-in';
 
 /** How long stopping may take before the process exits without the steps left. */
 const STOP_GRACE_MS = 20_000;

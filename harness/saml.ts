@@ -1,8 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { startIdpStandIn, type IdpStandIn } from '../src/server/services/saml/stand-in/idp-stand-in';
+import { startIdpStandIn, type IdpStandIn } from '../src/server/saml/stand-in/idp-stand-in';
 import type { ServerConfig } from '../src/server/config';
-import { element, protocolRoot, textOf } from '../src/server/services/saml/xml';
+import { element, protocolRoot, textOf } from '../src/server/saml/xml';
 import { cookiesOf, startTestApp, testConfig, type TestApp } from './test-app';
 import type { TestDatabase } from './test-database';
 

@@ -4,13 +4,13 @@ import { readConfig, type ServerConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
 import { migrate } from '../src/server/db/database';
 import { syncVocabularies } from '../src/server/db/vocabularies';
-import { startSessionCache } from '../src/server/services/session-cache';
-import { startListNotices } from '../src/server/services/live-lists/list-upkeep';
+import { startSessionCache } from '../src/server/sessions/session-cache';
+import { startListNotices } from '../src/server/lists/list-upkeep';
 import { loadSchemaSet } from '../src/schema-runtime/node';
 import type { SchemaSet } from '../src/schema-runtime';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { readCandidate } from '../src/server/services/schema-live/live-schemas';
-import { startLiveSchemas } from '../src/server/services/schema-live/start-live';
+import { readCandidate } from '../src/server/schema-live/live-schemas';
+import { startLiveSchemas } from '../src/server/schema-live/start-live';
 
 /** A signed-in client of the test app: its cookies and CSRF token. */
 export interface Caller {

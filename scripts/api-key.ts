@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { runLinesCommand } from './lib/command';
 import type { Database } from '../src/server/db/tables';
-import { API_SCOPES, createApiKey, isApiScope, listApiKeys, revokeApiKey, type ApiScope } from '../src/server/services/api-keys';
+import { API_SCOPES, createApiKey, isApiScope, listApiKeys, revokeApiKey, type ApiScope } from '../src/server/api-keys/api-keys';
 
 export const USAGE = `Usage:
   npm run api-key -- create <name> [--scope ${API_SCOPES.join('] [--scope ')}]   (default: every scope)

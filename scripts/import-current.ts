@@ -13,16 +13,16 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { runCommand, withPortalDatabase } from './lib/command';
 import { createProgress, type Progress } from './lib/progress-bar';
-import { importCurrent } from '../src/server/services/import-current/import-current';
+import { importCurrent } from '../src/server/import-current/import-current';
 import { vacuumDueTables } from '../src/server/db/vacuum';
-import { reportLines, unacceptedRefusals } from '../src/server/services/import-current/report';
-import type { SourceDatabase } from '../src/server/services/import-current/source-tables';
-import { compareClientAnswers, comparisonLines, readClientAnswers } from '../src/server/services/import-current/compare-clients';
+import { reportLines, unacceptedRefusals } from '../src/server/import-current/report';
+import type { SourceDatabase } from '../src/server/import-current/source-tables';
+import { compareClientAnswers, comparisonLines, readClientAnswers } from '../src/server/import-current/compare-clients';
 import '../src/server/db/database';
 import type { Database } from '../src/server/db/tables';
 import type { SchemaSet } from '../src/schema-runtime';
 import { readConfig } from '../src/server/config';
-import { runProjectLifecycle } from '../src/server/services/projects/lifecycle';
+import { runProjectLifecycle } from '../src/server/projects/lifecycle';
 
 const USAGE = [
   'Usage: npm run import-current -- --from postgres://user@host/db [--dry-run] [--report FILE.json] [--accept FILE.json]',

@@ -8,7 +8,7 @@ import { format, subMonths } from 'date-fns';
 import { readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { loadSchemaSet } from '../src/schema-runtime/node';
-import { activeByInstitution, monthlyReportCsv } from '../src/server/services/monthly-report';
+import { activeByInstitution, monthlyReportCsv } from '../src/server/accounting/monthly-report';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { month: { type: 'string' } } });

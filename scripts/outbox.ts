@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { runLinesCommand } from './lib/command';
 import type { Database } from '../src/server/db/tables';
-import { listOutbox, outboxMail } from '../src/server/services/outbox-view';
+import { listOutbox, outboxMail } from '../src/server/mail/outbox-view';
 
 export const USAGE = `Usage:
   npm run outbox -- list [--limit N]   the newest mails first (default 50): id, when, kind, to, subject

@@ -3,7 +3,7 @@
  * `REGISTRY_URL=http://127.0.0.1:8124 REGISTRY_USERNAME=demo REGISTRY_PASSWORD=demo`.
  * Port from REGISTRY_STANDIN_PORT (default 8124); credentials demo/demo.
  */
-import { startRegistryStandIn } from '../src/server/services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn } from '../src/server/registry/stand-in/registry-stand-in';
 
 const DEFAULT_PORT = 8124;
 

@@ -12,8 +12,8 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { runCommand } from './lib/command';
 import { defaultSchemasDir, readSchemaExamples } from '../src/schema-runtime/node';
-import { readCandidate, RELOAD_REQUEST, SCHEMAS_CHANNEL } from '../src/server/services/schema-live/live-schemas';
-import { problemLines } from '../src/server/services/schema-live/start-live';
+import { readCandidate, RELOAD_REQUEST, SCHEMAS_CHANNEL } from '../src/server/schema-live/live-schemas';
+import { problemLines } from '../src/server/schema-live/start-live';
 
 const USAGE = 'Usage: npm run schemas -- check [DIR] | reload';
 

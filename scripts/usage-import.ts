@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { runCommand, withPortalDatabase } from './lib/command';
 import { ApiError } from '../src/server/errors';
-import { ingestUsage, type IngestReport } from '../src/server/services/accounting/ingest';
+import { ingestUsage, type IngestReport } from '../src/server/accounting/ingest';
 
 const USAGE = 'Usage: npm run usage-import -- --resource <cluster> --file <jobs.json | ->';
 

@@ -14,7 +14,7 @@ import {
   updateLocalUser,
   type LocalUserChanges,
   type NewLocalUser,
-} from '../src/server/services/user-admin';
+} from '../src/server/users/user-admin';
 
 export const USAGE = `Usage:
   npm run user-admin -- create --username U --password P [--first-name F] [--last-name L] [--email E]

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/tables';
-import { createApiKey } from '../../src/server/services/api-keys';
+import { createApiKey } from '../../src/server/api-keys/api-keys';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { benchApp, fill, sessionCookie, withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
 import { figure, machineLoad, note, timingFigure } from './lib/figures';

@@ -15,7 +15,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { createApiKey } from '../../src/server/services/api-keys';
+import { createApiKey } from '../../src/server/api-keys/api-keys';
 import { benchApp, fill, sessionCookie, withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
 import { note, timingFigure } from './lib/figures';
 import { timeCalls } from './lib/timed-calls';

@@ -8,8 +8,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { importCurrent } from '../../src/server/services/import-current/import-current';
-import type { ImportReport } from '../../src/server/services/import-current/report';
+import { importCurrent } from '../../src/server/import-current/import-current';
+import type { ImportReport } from '../../src/server/import-current/report';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { createCurrentSource, fillCurrentSource, sourceKey } from '../lib/current-source';
 import { withBenchDatabase, type BenchDatabase } from './lib/bench-portal';

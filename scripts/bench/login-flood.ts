@@ -11,7 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/users/passwords';
 import { testConfig } from '../../harness/test-app';
 import { withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
 import { figure, machineLoad, note, timingFigure } from './lib/figures';

@@ -10,8 +10,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
-import { digestMoment, runMailDigest } from '../../src/server/services/mail/digest';
-import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
+import { digestMoment, runMailDigest } from '../../src/server/mail/digest';
+import { runUsageSummaries } from '../../src/server/accounting/usage-summaries';
 import { mailRules } from '../../src/schema-runtime';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { fill, withBenchDatabase, type BenchDatabase } from './lib/bench-portal';

@@ -17,7 +17,7 @@ import { startTestApp } from '../../harness/test-app';
 import { copySchemas } from '../../harness/schema-copy';
 import { generalRequest } from '../../harness/request-payloads';
 import { freePort, signInOverHttp, startServerProcess } from '../../harness/server-process';
-import { draftImpact } from '../../src/server/services/schema-live/draft-impact';
+import { draftImpact } from '../../src/server/schema-live/draft-impact';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { machineLoad, timingFigure } from './lib/figures';
 

@@ -29,10 +29,10 @@ import { deflateRawSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { InjectOptions } from 'fastify';
 import { BASE, startIdpStandIn, startLogin, startSamlApp } from '../../harness/saml';
-import { NS } from '../../src/server/services/saml/xml';
-import { certificatePem } from '../../src/server/services/saml/keys';
-import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
-import { encryptAssertion } from '../../src/server/services/saml/stand-in/signing';
+import { NS } from '../../src/server/saml/xml';
+import { certificatePem } from '../../src/server/saml/keys';
+import { SAML_XML_LIMITS } from '../../src/server/saml/xml-limits';
+import { encryptAssertion } from '../../src/server/saml/stand-in/signing';
 import { figure, machineLoad, note, percentile, timingFigure } from './lib/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);

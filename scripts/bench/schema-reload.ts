@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../../harness/test-app';
 import { copySchemas } from '../../harness/schema-copy';
 import { generalRequest } from '../../harness/request-payloads';
-import { readCandidate } from '../../src/server/services/schema-live/live-schemas';
+import { readCandidate } from '../../src/server/schema-live/live-schemas';
 import { defaultSchemasDir } from '../../src/schema-runtime/node';
 import { runOnEachDatabase } from '../lib/bench-databases';
 import { machineLoad, timingFigure } from './lib/figures';

@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { lookupIds } from '../../src/server/db/vocabularies';
-import { startSessionCache } from '../../src/server/services/session-cache';
+import { startSessionCache } from '../../src/server/sessions/session-cache';
 import { benchApp, sessionCookie, withBenchDatabase, type BenchDatabase } from './lib/bench-portal';
 import { figure, note, percentile, type Budget } from './lib/figures';
 import { startLoadProcess, type LoadProcess } from './lib/load-process';

@@ -3,7 +3,7 @@
  * import benchmark: tens of thousands of consistent rows in multi-row INSERTs.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SourceDatabase } from '../../src/server/services/import-current/source-tables';
+import type { SourceDatabase } from '../../src/server/import-current/source-tables';
 import { SOURCE_ROLE, sshEd25519Key, resetSequenceSql } from './current-source-values';
 import { rawUser, rawProject, rawKey, rawInvitation, rawComment, rawSoftware } from './current-source-rows';
 

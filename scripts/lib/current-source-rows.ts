@@ -14,7 +14,7 @@ import type {
   SourceSshKey,
   SourceStaffComment,
   SourceUser,
-} from '../../src/server/services/import-current/source-tables';
+} from '../../src/server/import-current/source-tables';
 import { SOURCE_STATE, SOURCE_PROJECT_TYPE, SOURCE_ROLE, STATE_NAME, IDENTIFIER_PREFIX, FIRST_NAMES, LAST_NAMES, INSTITUTIONS, STAFF, SCIENCE, PROJECT_NAMES, SOFTWARE, RESOURCE_TYPES, SOURCE_SSH_KEYS, DAY, derivedChars, DIGITS, LOWER, oib, sourceOib, ascii, day, sshEd25519Key } from './current-source-values';
 
 

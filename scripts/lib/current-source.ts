@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { SourceDatabase } from '../../src/server/services/import-current/source-tables';
+import type { SourceDatabase } from '../../src/server/import-current/source-tables';
 // Imported for its global node-postgres type parsers: INT8 as a JS number, DATE as 'yyyy-MM-dd' text.
 import '../../src/server/db/database';
 import { resetSequenceSql } from './current-source-values';

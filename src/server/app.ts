@@ -38,7 +38,7 @@ import { ruleDraftRoutes } from './routes/rule-drafts';
 import { ruleEditorRoutes } from './routes/rule-editors';
 import { outboxRoutes } from './routes/outbox';
 import { liveValidator } from './plugins/live-validator';
-import { schemaSetHash } from './services/schema-live/set-hash';
+import { schemaSetHash } from './schema-live/set-hash';
 import { externalRoutes } from './routes/external';
 
 /** A request id a proxy sent along is kept when it looks like one; otherwise a new one is made. */

@@ -2,12 +2,12 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { migrate, openDatabase } from './db/database';
 import { syncVocabularies } from './db/vocabularies';
-import { startSessionCache } from './services/session-cache';
-import { startListNotices } from './services/live-lists/list-upkeep';
+import { startSessionCache } from './sessions/session-cache';
+import { startListNotices } from './lists/list-upkeep';
 import { defaultSchemasDir } from '../schema-runtime/node';
 import type { SchemaSet } from '../schema-runtime';
-import { readCandidate } from './services/schema-live/live-schemas';
-import { problemLines, startLiveSchemas } from './services/schema-live/start-live';
+import { readCandidate } from './schema-live/live-schemas';
+import { problemLines, startLiveSchemas } from './schema-live/start-live';
 
 /** An opened context and how to close it. */
 export interface Bootstrapped {

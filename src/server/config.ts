@@ -40,7 +40,7 @@ export interface ServerConfig {
    * Off, it is held: for a cutover, where the current portal never did either by itself (docs/migration.md).
    */
   lifecycleApply: boolean;
-  /** Watch the schema folder and put a good edit live without a restart (services/schema-live). */
+  /** Watch the schema folder and put a good edit live without a restart (schema-live). */
   schemasWatch: boolean;
   /** RULES_EDITOR_GROUP: the group (user_groups) whose members edit the rules; unset: superusers only. */
   rulesEditorGroup?: string;
@@ -59,9 +59,9 @@ export interface ServerConfig {
   invitesPerHour: number;
   /** How often the project lifecycle job runs (`LIFECYCLE_EVERY_MS`); unset: lifecycleEveryMs of rules/constants.json. */
   lifecycleEveryMs?: number;
-  /** The caps on password sign-ins of this process: checks at once, checks waiting, sign-ins of one network in progress (services/password-checks.ts). */
+  /** The caps on password sign-ins of this process: checks at once, checks waiting, sign-ins of one network in progress (users/password-checks.ts). */
   loginChecks: { atOnce: number; waiting: number; perNetwork: number };
-  /** How long sessions live (services/sessions.ts): idle and absolute, in minutes, for users and for staff. */
+  /** How long sessions live (sessions/sessions.ts): idle and absolute, in minutes, for users and for staff. */
   sessions: SessionSettings;
 }
 
@@ -79,7 +79,7 @@ export interface SamlSettings {
   edugainIdpMetadata?: string;
   /**
    * The certificates (a PEM file, or PEM text) the federations sign their metadata with; metadata
-   * whose signature does not verify with one of them is never trusted (services/saml/idp-metadata.ts).
+   * whose signature does not verify with one of them is never trusted (saml/idp-metadata.ts).
    */
   idpMetadataCert?: string;
   edugainIdpMetadataCert?: string;
@@ -104,7 +104,7 @@ export interface SamlSettings {
    */
   spNextKeyFile?: string;
   spNextCertFile?: string;
-  /** What the SP metadata says for registration (`services/saml/sp-metadata.ts`); unset parts come from schemas/rules/service.json. */
+  /** What the SP metadata says for registration (`saml/sp-metadata.ts`); unset parts come from schemas/rules/service.json. */
   metadata: SpMetadataSettings;
 }
 

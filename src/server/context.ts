@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { SchemaSet } from '../schema-runtime';
 import type { ServerConfig } from './config';
 import type { Database, UserRow } from './db/tables';
-import type { ApiKeyInfo, ApiScope } from './services/api-keys';
-import type { LiveSchemas } from './services/schema-live/live-schemas';
+import type { ApiKeyInfo, ApiScope } from './api-keys/api-keys';
+import type { LiveSchemas } from './schema-live/live-schemas';
 
 /** What every route and service needs, built once by the app factory. */
 export interface AppContext {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
-import { purgeExpiredSessions } from './services/sessions';
-import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './services/invites/cleanup';
+import { purgeExpiredSessions } from './sessions/sessions';
+import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './invites/cleanup';
 import { monitorOf } from './monitor';
-import { purgeExpiredRequests } from './services/saml/request-store';
+import { purgeExpiredRequests } from './saml/request-store';
 import { mailRules } from '../schema-runtime';
 import { vacuumDueTables } from './db/vacuum';
 
@@ -40,7 +40,7 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
             name: 'retention',
             everyMs: RETENTION_EVERY_MS,
             run: () =>
-              import('./services/personal-data/retention').then(async ({ applyRetention }) => {
+              import('./personal-data/retention').then(async ({ applyRetention }) => {
                 const removed = await applyRetention(ctx.db, ctx.schemas);
                 for (const { rule, rows, tables } of removed ?? []) {
                   if (rows) log.info({ rule, rows, tables: tables.filter((t) => t.rows) }, `retention ${rule}: removed ${rows}`);
@@ -52,7 +52,7 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
     {
       name: 'flag-inactive-users',
       everyMs: 2 * 60_000,
-      run: () => import('./services/inactive-sweep').then(({ sweepInactiveUsers }) => sweepInactiveUsers(ctx.db, ctx.schemas)),
+      run: () => import('./users/inactive-sweep').then(({ sweepInactiveUsers }) => sweepInactiveUsers(ctx.db, ctx.schemas)),
     },
     // LIFECYCLE_APPLY=false holds it for a cutover.
     ...(ctx.config.lifecycleApply
@@ -60,14 +60,14 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
           {
             name: 'project-lifecycle',
             everyMs: ctx.config.lifecycleEveryMs ?? ctx.schemas.constants.lifecycleEveryMs,
-            run: () => import('./services/projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
+            run: () => import('./projects/lifecycle').then(({ runProjectLifecycle }) => runProjectLifecycle(ctx)),
           },
         ]
       : []),
     {
       name: 'mail-digest',
       everyMs: mailRules(ctx.schemas).digest.everyMs,
-      run: () => import('./services/mail/digest').then(({ runMailDigest }) => runMailDigest(ctx)),
+      run: () => import('./mail/digest').then(({ runMailDigest }) => runMailDigest(ctx)),
     },
     // The summary points at the usage pages, so it goes out only where they are shown.
     ...(ctx.config.enableAccounting
@@ -75,12 +75,12 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
           {
             name: 'usage-summaries',
             everyMs: mailRules(ctx.schemas).digest.everyMs,
-            run: () => import('./services/accounting/usage-summaries').then(({ runUsageSummaries }) => runUsageSummaries(ctx)),
+            run: () => import('./accounting/usage-summaries').then(({ runUsageSummaries }) => runUsageSummaries(ctx)),
           },
           {
             name: 'grant-warnings',
             everyMs: mailRules(ctx.schemas).digest.everyMs,
-            run: () => import('./services/grants/warnings').then(({ runGrantWarnings }) => runGrantWarnings(ctx)),
+            run: () => import('./grants/warnings').then(({ runGrantWarnings }) => runGrantWarnings(ctx)),
           },
         ]
       : []),
@@ -109,7 +109,7 @@ export function periodicJobs(ctx: AppContext, log: FastifyBaseLogger): Job[] {
 /** Logs that the lifecycle is held, with what its first run would change once it is not. */
 async function warnLifecycleHeld(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   try {
-    const { runProjectLifecycle } = await import('./services/projects/lifecycle');
+    const { runProjectLifecycle } = await import('./projects/lifecycle');
     const due = await runProjectLifecycle(ctx, new Date(), { dryRun: true });
     log.warn(due, `project lifecycle held (LIFECYCLE_APPLY=false): its first run would expire ${due.expired} projects and move ${due.ending} to their ending state`);
   } catch (error) {
@@ -127,7 +127,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): Jobs {
   if (!ctx.config.retentionApply) log.warn('retention held (RETENTION_APPLY=false): nothing past its period is removed; /ui/rules shows what would be');
   const monitor = monitorOf(ctx);
   const extra: { stop(): Promise<void> }[] = [];
-  const outbox = import('./services/outbox')
+  const outbox = import('./mail/outbox')
     .then(({ startOutboxSender }) => {
       const sender = startOutboxSender({ db: ctx.db, smtpUrl: ctx.config.smtpUrl, logger: log });
       monitor.outbox = sender;

@@ -6,7 +6,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import type { AppContext } from './context';
-import type { OutboxSender } from './services/outbox';
+import type { OutboxSender } from './mail/outbox';
 
 export interface Monitor {
   registry: Registry;

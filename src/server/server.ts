@@ -2,9 +2,9 @@ import { readConfig } from './config';
 import { bootstrap } from './bootstrap';
 import { buildApp } from './app';
 import { startJobs } from './jobs';
-import { startRegistryStandIn } from './services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn } from './registry/stand-in/registry-stand-in';
 import { DEMO_PEOPLE } from './demo/demo-data';
-import { startIdpStandIn } from './services/saml/stand-in/idp-stand-in';
+import { startIdpStandIn } from './saml/stand-in/idp-stand-in';
 
 /** Starts the portal: opens the database, builds the app, listens, runs the background jobs. */
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { institutionalRequest, SOFTWARE } from '../../harness/request-payloads';
-import { sessionCacheOf } from '../../src/server/services/session-cache';
+import { sessionCacheOf } from '../../src/server/sessions/session-cache';
 import { buildApp } from '../../src/server/app';
 
 /**

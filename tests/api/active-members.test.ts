@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { activeStateNames } from '../../src/server/services/active-states';
+import { activeStateNames } from '../../src/server/projects/active-states';
 import { lookupIds, syncVocabularies } from '../../src/server/db/vocabularies';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { repairActiveMembers } from '../../src/server/services/active-members';
+import { repairActiveMembers } from '../../src/server/memberships/active-members';
 
 /*
  * `active_members` (migration 0022), and the users' flag that follows it (0023), are what the

@@ -5,7 +5,7 @@ import { addUser } from '../support/fixtures';
 import { createTestDatabase } from '../../harness/test-database';
 import { apiKey } from '../support/accounting';
 import { parseApiKeyArgs, runApiKey } from '../../scripts/api-key';
-import { revokeApiKey } from '../../src/server/services/api-keys';
+import { revokeApiKey } from '../../src/server/api-keys/api-keys';
 
 describe('API keys', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { cookieNames } from '../../src/server/services/session-cookies';
-import { createSession } from '../../src/server/services/sessions';
-import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
+import { cookieNames } from '../../src/server/sessions/session-cookies';
+import { createSession } from '../../src/server/sessions/sessions';
+import { createDraft } from '../../src/server/schema-live/schema-drafts';
 import type { TestApp } from '../../harness/test-app';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import { generalRequest, researchRequest } from '../../harness/request-payloads';

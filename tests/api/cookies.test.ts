@@ -4,7 +4,7 @@ import { readConsts } from '../../src/schema-runtime';
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
 import { postToAcs, startLogin, useSamlApp } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
 
 /**
  * Every cookie the portal sets is strictly necessary and listed in the privacy notice

@@ -1,6 +1,6 @@
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { mapCurrentClientBody } from '../../src/schema-runtime';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
 import { runValidate } from '../../scripts/validate';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

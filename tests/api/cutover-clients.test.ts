@@ -4,10 +4,10 @@ import { startTestApp, type TestApp } from '../../harness/test-app';
 import { startCurrentPortalStandIn, type CurrentPortalStandIn } from '../support/current-portal-stand-in';
 import { createCurrentSource, sourceApiKey, sshEd25519Key, type CurrentSource } from '../../scripts/lib/current-source';
 import { fillGappedSource, GAPPED_IDS, SOURCE_MONTH } from '../support/gapped-current-source';
-import { importCurrent } from '../../src/server/services/import-current/import-current';
-import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../src/server/services/import-current/compare-clients';
-import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
-import { createLocalUser } from '../../src/server/services/user-admin';
+import { importCurrent } from '../../src/server/import-current/import-current';
+import { compareClientAnswers, comparisonLines, readClientAnswers } from '../../src/server/import-current/compare-clients';
+import { runProjectLifecycle } from '../../src/server/projects/lifecycle';
+import { createLocalUser } from '../../src/server/users/user-admin';
 import { runApiKey } from '../../scripts/api-key';
 import { generalRequest } from '../../harness/request-payloads';
 

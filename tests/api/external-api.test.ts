@@ -4,8 +4,8 @@ import path from 'node:path';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 import { apiKey } from '../support/accounting';
-import { revokeApiKey } from '../../src/server/services/api-keys';
-import { loadExternalMaps } from '../../src/server/services/external/external-maps';
+import { revokeApiKey } from '../../src/server/api-keys/api-keys';
+import { loadExternalMaps } from '../../src/server/external/external-maps';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 const tags = (values: string[]) => JSON.stringify(values.map((value) => ({ label: value, value })));

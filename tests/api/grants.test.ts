@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
-import { runGrantWarnings } from '../../src/server/services/grants/warnings';
-import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
+import { runGrantWarnings } from '../../src/server/grants/warnings';
+import { runUsageSummaries } from '../../src/server/accounting/usage-summaries';
 import { lookupIds } from '../../src/server/db/vocabularies';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../../harness/test-app';

@@ -13,8 +13,8 @@ import { textsAt } from '../../src/client/engine/schema-grid/row-values';
 import { shownDate, shownDateTime } from '../../src/client/engine/schema-grid/cells/shown-dates';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addGridRows } from '../support/grid-rows';
-import { pageStatements } from '../../src/server/services/grid-pages/grid-page';
-import { listSources } from '../../src/server/services/grid-pages/list-sources';
+import { pageStatements } from '../../src/server/grid-pages/grid-page';
+import { listSources } from '../../src/server/grid-pages/list-sources';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 /*

@@ -6,7 +6,7 @@ import { fillGappedSource } from '../support/gapped-current-source';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
-import { createLocalUser } from '../../src/server/services/user-admin';
+import { createLocalUser } from '../../src/server/users/user-admin';
 
 const run = promisify(execFile);
 

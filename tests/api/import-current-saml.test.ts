@@ -1,8 +1,8 @@
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
 import { createCurrentSource, sourceMembership, sourceProject, sourceUser, type CurrentSource } from '../../scripts/lib/current-source';
-import { importCurrent } from '../../src/server/services/import-current/import-current';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
+import { importCurrent } from '../../src/server/import-current/import-current';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
 
 // Federated users of the current portal come across without a password: their next SAML sign-in
 // finds them by the same attributes as today (OIB for AAI@EduHR; for eduGAIN the ePPN, which is their username).

@@ -23,8 +23,8 @@ import {
   type CurrentSource,
   djangoPbkdf2,
 } from '../../scripts/lib/current-source';
-import { importCurrent } from '../../src/server/services/import-current/import-current';
-import { unacceptedRefusals, type ImportReport } from '../../src/server/services/import-current/report';
+import { importCurrent } from '../../src/server/import-current/import-current';
+import { unacceptedRefusals, type ImportReport } from '../../src/server/import-current/report';
 
 const month = format(new Date(), 'yyyy-MM');
 const CODE = `NR-${month}-007`;

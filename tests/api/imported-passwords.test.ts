@@ -1,4 +1,4 @@
-import { scryptCost, verifyPassword } from '../../src/server/services/passwords';
+import { scryptCost, verifyPassword } from '../../src/server/users/passwords';
 import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 
 /*

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { cookieNames } from '../../src/server/services/session-cookies';
-import { createSession } from '../../src/server/services/sessions';
-import { createDraft } from '../../src/server/services/schema-live/schema-drafts';
+import { cookieNames } from '../../src/server/sessions/session-cookies';
+import { createSession } from '../../src/server/sessions/sessions';
+import { createDraft } from '../../src/server/schema-live/schema-drafts';
 import { demoLandmarks, useDemoAppWithRegistry } from '../support/demo-app';
 import type { TestApp } from '../../harness/test-app';
 import { generalRequest, researchRequest } from '../../harness/request-payloads';

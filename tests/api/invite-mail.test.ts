@@ -1,8 +1,8 @@
-import { startOutboxSender } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/mail/outbox';
 import { startSmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import type { Log } from '../../src/server/services/log';
+import type { Log } from '../../src/server/log';
 
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -1,5 +1,5 @@
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
-import { purgeUsedInvites } from '../../src/server/services/invites/cleanup';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
+import { purgeUsedInvites } from '../../src/server/invites/cleanup';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 

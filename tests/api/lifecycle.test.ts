@@ -1,11 +1,11 @@
-import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
+import { runProjectLifecycle } from '../../src/server/projects/lifecycle';
 import { periodicJobs } from '../../src/server/jobs';
 import { lifecycleOutlook } from '../../scripts/import-current';
-import { startOutboxSender } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/mail/outbox';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import type { Log } from '../../src/server/services/log';
+import type { Log } from '../../src/server/log';
 
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const at = (day: string) => new Date(`${day}T09:00:00`);

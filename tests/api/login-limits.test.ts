@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { readConfig } from '../../src/server/config';
-import { clientNetwork } from '../../src/server/services/client-network';
+import { clientNetwork } from '../../src/server/sessions/client-network';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
-import { passwordCheckGate } from '../../src/server/services/password-checks';
+import { passwordCheckGate } from '../../src/server/users/password-checks';
 
 /**
  * Defect 1: the login rate limit. Forwarded addresses count only from configured proxies, and a

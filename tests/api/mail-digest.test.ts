@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
 import { mailRules } from '../../src/schema-runtime';
-import { digestMoment, runMailDigest } from '../../src/server/services/mail/digest';
-import { runUsageSummaries } from '../../src/server/services/accounting/usage-summaries';
-import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
+import { digestMoment, runMailDigest } from '../../src/server/mail/digest';
+import { runUsageSummaries } from '../../src/server/accounting/usage-summaries';
+import { runProjectLifecycle } from '../../src/server/projects/lifecycle';
 import { languageCookieName } from '../../src/schema-runtime';
 import { deliverOutbox, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../../harness/test-app';

@@ -1,4 +1,4 @@
-import { activeByInstitution, monthlyReportCsv } from '../../src/server/services/monthly-report';
+import { activeByInstitution, monthlyReportCsv } from '../../src/server/accounting/monthly-report';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 

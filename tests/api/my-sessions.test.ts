@@ -1,8 +1,8 @@
 import { readConfig } from '../../src/server/config';
-import { purgeExpiredSessions } from '../../src/server/services/sessions';
-import { sessionCacheOf } from '../../src/server/services/session-cache';
-import { updateLocalUser } from '../../src/server/services/user-admin';
-import { userAgentSummary } from '../../src/server/services/user-agent';
+import { purgeExpiredSessions } from '../../src/server/sessions/sessions';
+import { sessionCacheOf } from '../../src/server/sessions/session-cache';
+import { updateLocalUser } from '../../src/server/users/user-admin';
+import { userAgentSummary } from '../../src/server/sessions/user-agent';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { addUser } from '../support/fixtures';
 import { cookiesOf, startTestApp, type Caller, type TestApp } from '../../harness/test-app';
@@ -57,7 +57,7 @@ describe('my sessions', () => {
     t.ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select(['sessions.id', 'sessions.last_used_at']).where('users.username', '=', username).execute();
   /**
    * Moves the last use of every session of `username` `minutes` into the past. The process's cache
-   * would hold the fresh mark for up to a second more (services/session-cache.ts): as time passing
+   * would hold the fresh mark for up to a second more (sessions/session-cache.ts): as time passing
    * would, the user's entries are dropped.
    */
   const age = async (username: string, minutes: number) => {

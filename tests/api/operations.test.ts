@@ -1,7 +1,7 @@
-import { startOutboxSender } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/mail/outbox';
 import { monitorOf } from '../../src/server/monitor';
 import { startTestApp, type TestApp } from '../../harness/test-app';
-import type { Log } from '../../src/server/services/log';
+import type { Log } from '../../src/server/log';
 
 const quiet: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -6,7 +6,7 @@ import { addUser } from '../support/fixtures';
 import { languageCookieName } from '../../src/schema-runtime';
 import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 import { loginDocument } from '../../src/schema-runtime/pages';
-import { cookieNames } from '../../src/server/services/session-cookies';
+import { cookieNames } from '../../src/server/sessions/session-cookies';
 
 const INDEX = '<!doctype html><html><head><title>portal</title><script defer src=/static/main.1.js></script></head><body><div id=root></div></body></html>';
 

@@ -65,7 +65,7 @@ describe('personal data export', () => {
       { id: 'ana-phone', user_id: ana, csrf_token: 'x', expires_at: new Date(Date.now() + 86_400_000), last_used_at: new Date('2026-06-01T08:00:00Z'), ip: '192.0.2.77', user_agent: 'AnaPhone/1.0' },
       { id: 'boris-desk', user_id: boris, csrf_token: 'x', expires_at: new Date(Date.now() + 86_400_000), ip: '198.51.100.99', user_agent: 'BorisDesk/2.0' },
     ]).execute();
-    // Failed sign-ins under each name, as the login keeps them (services/login.ts).
+    // Failed sign-ins under each name, as the login keeps them (sessions/login.ts).
     await db.insertInto('login_attempts').values([{ key: '192.0.2.0|ana' }, { key: 'user|ana' }, { key: '198.51.100.0|boris' }, { key: 'user|hana' }]).execute();
   });
   afterAll(() => t.close());

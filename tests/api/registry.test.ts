@@ -1,7 +1,7 @@
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/users/passwords';
 import { lookupIds } from '../../src/server/db/vocabularies';
-import { FAILED_SNAPSHOT_REUSE_MS } from '../../src/server/services/registry/registry-snapshots';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { FAILED_SNAPSHOT_REUSE_MS } from '../../src/server/registry/registry-snapshots';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 

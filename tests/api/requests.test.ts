@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'date-fns';
 import { defaultSchemasDir, loadSchemaSet } from '../../src/schema-runtime/node';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addUser } from '../support/fixtures';
-import { nextIdentifier } from '../../src/server/services/projects/identifiers';
+import { nextIdentifier } from '../../src/server/projects/identifiers';
 import { generalRequest, institutionalRequest, researchRequest, SOFTWARE } from '../../harness/request-payloads';
 
 const GENERAL = '/api/v1/internal/projects-general/';

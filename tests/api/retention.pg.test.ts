@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { applyRetention, retentionDue } from '../../src/server/services/personal-data/retention';
+import { applyRetention, retentionDue } from '../../src/server/personal-data/retention';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 
 /*

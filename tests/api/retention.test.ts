@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { periodicJobs } from '../../src/server/jobs';
-import { applyRetention } from '../../src/server/services/personal-data/retention';
+import { applyRetention } from '../../src/server/personal-data/retention';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 

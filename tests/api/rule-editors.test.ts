@@ -1,5 +1,5 @@
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
-import { mayEditRules } from '../../src/server/services/schema-live/rule-editors';
+import { mayEditRules } from '../../src/server/schema-live/rule-editors';
 
 const URL = '/api/v1/internal/rule-editors';
 

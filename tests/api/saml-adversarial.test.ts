@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
-import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';
-import { consumeLoginResponse } from '../../src/server/services/saml/acs';
-import { ServiceProviders } from '../../src/server/services/saml/service-providers';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import type { ResponseVariant } from '../../src/server/saml/stand-in/idp-entities';
+import { identityByKey } from '../../src/server/saml/stand-in/demo-identities';
+import { consumeLoginResponse } from '../../src/server/saml/acs';
+import { ServiceProviders } from '../../src/server/saml/service-providers';
 
 /**
  * The adversarial suite: responses built as real XML and signed with the stand-in identity

@@ -1,10 +1,10 @@
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import type { ResponseVariant } from '../../src/server/services/saml/stand-in/idp-entities';
-import { selfSignedKeyPair } from '../../src/server/services/saml/keys';
-import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';
-import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import type { ResponseVariant } from '../../src/server/saml/stand-in/idp-entities';
+import { selfSignedKeyPair } from '../../src/server/saml/keys';
+import { identityByKey } from '../../src/server/saml/stand-in/demo-identities';
+import { SAML_XML_LIMITS } from '../../src/server/saml/xml-limits';
 
 /**
  * Identity providers that encrypt their assertions (federations commonly require it): the service

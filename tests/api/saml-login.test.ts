@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { postToAcs, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
 import { generalRequest } from '../../harness/request-payloads';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import { identityByKey, type StandInIdentity } from '../../src/server/services/saml/stand-in/demo-identities';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import { identityByKey, type StandInIdentity } from '../../src/server/saml/stand-in/demo-identities';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 const schemas = loadSchemaSet();

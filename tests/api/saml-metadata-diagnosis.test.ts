@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, testConfig, type TestApp } from '../../harness/test-app';
-import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
+import { SAML_XML_LIMITS } from '../../src/server/saml/xml-limits';
 import { startIdpStandIn } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
-import { ServiceProviders } from '../../src/server/services/saml/service-providers';
-import { checkMetadataAtStart } from '../../src/server/services/saml/metadata-refresh';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import type { MetadataMode } from '../../src/server/saml/stand-in/federation-metadata';
+import { ServiceProviders } from '../../src/server/saml/service-providers';
+import { checkMetadataAtStart } from '../../src/server/saml/metadata-refresh';
 
 /**
  * What the operator and the caller are told when federation metadata cannot be used: checked (and

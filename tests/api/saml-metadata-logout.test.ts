@@ -2,9 +2,9 @@ import { X509Certificate } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { cookiesOf, startTestApp, type TestApp } from '../../harness/test-app';
 import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import { ServiceProviders } from '../../src/server/services/saml/service-providers';
-import { attributeOf, element, parseXml, textOf } from '../../src/server/services/saml/xml';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import { ServiceProviders } from '../../src/server/saml/service-providers';
+import { attributeOf, element, parseXml, textOf } from '../../src/server/saml/xml';
 
 const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 const REQUESTER = 'urn:oasis:names:tc:SAML:2.0:status:Requester';

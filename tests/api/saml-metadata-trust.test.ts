@@ -1,8 +1,8 @@
 import { startTestApp, testConfig, type TestApp } from '../../harness/test-app';
 import { BASE, startIdpStandIn, startSamlApp } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import type { MetadataMode } from '../../src/server/services/saml/stand-in/federation-metadata';
-import { SAML_FAILED_PAGE } from '../../src/server/services/saml/acs';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import type { MetadataMode } from '../../src/server/saml/stand-in/federation-metadata';
+import { SAML_FAILED_PAGE } from '../../src/server/saml/acs';
 
 /**
  * Federation metadata is trusted only when the federation's signature on it verifies against the

@@ -1,8 +1,8 @@
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp, type Federation } from '../../harness/saml';
-import { consumeLoginResponse } from '../../src/server/services/saml/acs';
-import { ServiceProviders } from '../../src/server/services/saml/service-providers';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
+import { consumeLoginResponse } from '../../src/server/saml/acs';
+import { ServiceProviders } from '../../src/server/saml/service-providers';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
 
 /**
  * The mechanisms that bind a federated sign-in to the browser that asked (docs/decisions/0250):

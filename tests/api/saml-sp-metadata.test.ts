@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { BASE, postToAcs, startIdpStandIn, startLogin, startSamlApp, useSamlApp } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import { certBody, selfSignedKeyPair, type KeyPair } from '../../src/server/services/saml/keys';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import { certBody, selfSignedKeyPair, type KeyPair } from '../../src/server/saml/keys';
 
 const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 /** The texts of every `<tag attrs…>text</tag>` in the document, in order (`attrs` is matched literally). */

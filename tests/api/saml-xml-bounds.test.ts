@@ -2,11 +2,11 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cookiesOf, type TestApp } from '../../harness/test-app';
 import { BASE, postToAcs, startLogin, useSamlApp, type Federation } from '../../harness/saml';
-import type { IdpStandIn } from '../../src/server/services/saml/stand-in/idp-stand-in';
-import { NS } from '../../src/server/services/saml/xml';
-import { SAML_XML_LIMITS } from '../../src/server/services/saml/xml-limits';
-import { readSamlMessageInTurn } from '../../src/server/services/saml/message-gate';
-import { identityByKey } from '../../src/server/services/saml/stand-in/demo-identities';
+import type { IdpStandIn } from '../../src/server/saml/stand-in/idp-stand-in';
+import { NS } from '../../src/server/saml/xml';
+import { SAML_XML_LIMITS } from '../../src/server/saml/xml-limits';
+import { readSamlMessageInTurn } from '../../src/server/saml/message-gate';
+import { identityByKey } from '../../src/server/saml/stand-in/demo-identities';
 
 /**
  * An anonymous SAML message costs the portal little, whatever it holds: deep nesting, a message

@@ -1,7 +1,7 @@
 import { buildApp } from '../../src/server/app';
 import { migrate } from '../../src/server/db/database';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/users/passwords';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import type { AppContext } from '../../src/server/context';
 import { cookiesOf, startTestApp, testConfig, type TestApp } from '../../harness/test-app';

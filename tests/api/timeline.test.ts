@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { ProjectTimelineEvent } from '../../generated';
-import { runProjectLifecycle } from '../../src/server/services/projects/lifecycle';
+import { runProjectLifecycle } from '../../src/server/projects/lifecycle';
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
 

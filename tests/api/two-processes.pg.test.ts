@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../src/server/db/database';
 import { createDemoDatabase, type TestDatabase } from '../../harness/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
-import { MAX_AGE_MS } from '../../src/server/services/session-cache';
+import { MAX_AGE_MS } from '../../src/server/sessions/session-cache';
 import { SERVER_START_MS, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../../harness/server-process';
 
 /** Resolves once `condition` holds, checking every 20 ms; rejects after `timeoutMs`. */
@@ -71,7 +71,7 @@ describe('two server processes behind a proxy (PostgreSQL)', () => {
     const [a, b] = processes;
     const active = async (url: string, cookie: string) => ((await (await fetch(`${url}/api/v1/sessionactive`, { headers: { cookie } })).json()) as { active: boolean }).active;
     // The other process drops what it holds on the database's notification, and re-reads a held
-    // session at least every MAX_AGE_MS whatever happens (services/session-cache.ts).
+    // session at least every MAX_AGE_MS whatever happens (sessions/session-cache.ts).
     const refused = async (url: string, cookie: string) => {
       const deadline = Date.now() + MAX_AGE_MS + 1000;
       while (await active(url, cookie)) if (Date.now() > deadline) return false;

@@ -1,6 +1,6 @@
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addProject, addUser } from '../support/fixtures';
-import { sweepInactiveUsers } from '../../src/server/services/inactive-sweep';
+import { sweepInactiveUsers } from '../../src/server/users/inactive-sweep';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 interface ListedUser {

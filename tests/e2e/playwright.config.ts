@@ -39,7 +39,7 @@ export default defineConfig({
     command: 'npx tsx scripts/build-client.ts --if-stale && npx tsx tests/e2e/start-server.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/v1/sessionactive`,
-    // NODE_ENV=test: the portal hashes the demo passwords at the test cost (src/server/services/passwords.ts).
+    // NODE_ENV=test: the portal hashes the demo passwords at the test cost (src/server/users/passwords.ts).
     // RULES_EDITOR_GROUP: a group with no members, which changes nothing until rule-editors.spec.ts adds one.
     env: { E2E_PORT: String(port), NODE_ENV: 'test', RULES_EDITOR_GROUP: 'rules-editors' },
     // E2E_REUSE_SERVER=1 runs against a portal already listening on E2E_PORT (e.g. while debugging it).

@@ -7,8 +7,8 @@
  */
 import { addYears, format, subDays } from 'date-fns';
 import { createCurrentSource, SOURCE_PROJECT_TYPE, SOURCE_ROLE, SOURCE_STATE, sourceKey, sourceMembership, sourceProject, sourceUser, djangoPbkdf2 } from '../../scripts/lib/current-source';
-import { importCurrent } from '../../src/server/services/import-current/import-current';
-import { unacceptedRefusals } from '../../src/server/services/import-current/report';
+import { importCurrent } from '../../src/server/import-current/import-current';
+import { unacceptedRefusals } from '../../src/server/import-current/report';
 import { runE2ePortal, runMain } from '../../harness/e2e-portal';
 import { IMPORTED } from './helpers/imported-portal';
 

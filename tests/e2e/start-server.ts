@@ -9,7 +9,7 @@
 import { runE2ePortal, runMain } from '../../harness/e2e-portal';
 import { SAML_INVITE_EMAIL, SAML_INVITE_KEY, SAML_INVITE_PROJECT } from './helpers/saml';
 import { SESSIONS_USER } from './helpers/portal';
-import { createLocalUser } from '../../src/server/services/user-admin';
+import { createLocalUser } from '../../src/server/users/user-admin';
 
 runMain(() =>
   runE2ePortal({

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
-import { enqueueMail, startOutboxSender, type OutboxSender } from '../../src/server/services/outbox';
+import { enqueueMail, startOutboxSender, type OutboxSender } from '../../src/server/mail/outbox';
 import type { SchemaSet } from '../../src/schema-runtime';
 import { openTestDatabase } from '../../harness/test-database';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import type { Log } from '../../src/server/services/log';
+import type { Log } from '../../src/server/log';
 
 let db: Kysely<Database>;
 let schemas: SchemaSet;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import type { Database } from '../../src/server/db/tables';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { verifyPassword } from '../../src/server/users/passwords';
 import type { SchemaSet } from '../../src/schema-runtime';
 import { openTestDatabase } from '../../harness/test-database';
 import { requestDateCeiling } from '../../src/schema-runtime';

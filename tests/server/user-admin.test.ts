@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
-import { verifyPassword } from '../../src/server/services/passwords';
-import { createSession } from '../../src/server/services/sessions';
-import { UserAdminError, createLocalUser, listUsers, updateLocalUser } from '../../src/server/services/user-admin';
+import { verifyPassword } from '../../src/server/users/passwords';
+import { createSession } from '../../src/server/sessions/sessions';
+import { UserAdminError, createLocalUser, listUsers, updateLocalUser } from '../../src/server/users/user-admin';
 import { parseUserAdminArgs, runUserAdmin } from '../../scripts/user-admin';
 import { openTestDatabase } from '../../harness/test-database';
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../harness/test-app';
-import { createApiKey, type ApiScope } from '../../src/server/services/api-keys';
+import { createApiKey, type ApiScope } from '../../src/server/api-keys/api-keys';
 
 /** A live API key of the test database. */
 export async function apiKey(t: TestApp, scopes?: ApiScope[]): Promise<string> {

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import type { SourceDatabase } from '../../src/server/services/import-current/source-tables';
+import type { SourceDatabase } from '../../src/server/import-current/source-tables';
 
 type Json = Record<string, unknown>;
 type Route = 'usersprojects' | 'sshkeys' | 'accounting/projectsusers';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/tables';
 import type { ServerConfig } from '../../src/server/config';
-import { startRegistryStandIn, type StandIn } from '../../src/server/services/registry/stand-in/registry-stand-in';
+import { startRegistryStandIn, type StandIn } from '../../src/server/registry/stand-in/registry-stand-in';
 import { startTestApp, type TestApp } from '../../harness/test-app';
 import { defaultSchemasDir } from '../../src/schema-runtime/node';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../src/server/context';
 import { lookupIds } from '../../src/server/db/vocabularies';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/users/passwords';
 
 /** Adds a local user whose password equals the username. */
 export async function addUser(ctx: AppContext, username: string, extra: Record<string, unknown> = {}): Promise<number> {

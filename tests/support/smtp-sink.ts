@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../src/server/db/tables';
-import { startOutboxSender } from '../../src/server/services/outbox';
+import { startOutboxSender } from '../../src/server/mail/outbox';
 
 /** A mail the sink received. */
 export interface SinkMessage {

@@ -11,7 +11,7 @@ import { migrate, type DatabaseHandle } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/tables';
 import { lookupIds, syncVocabularies } from '../../../src/server/db/vocabularies';
 import { vacuumDueTables, type TableUpkeep } from '../../../src/server/db/vacuum';
-import { createSession } from '../../../src/server/services/sessions';
+import { createSession } from '../../../src/server/sessions/sessions';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
 import type { SchemaSet } from '../../../src/schema-runtime';
 import { testConfig } from '../../../harness/test-app';

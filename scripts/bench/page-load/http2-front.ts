@@ -1,7 +1,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { selfSignedKeyPair } from '../../../src/server/services/saml/keys';
+import { selfSignedKeyPair } from '../../../src/server/saml/keys';
 
 /*
  * A stand-in for the front docs/deploy.md puts before the portal (nginx `listen 443 ssl http2`): TLS

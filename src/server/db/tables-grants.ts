@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './column-types';
 
-/* The tables of hours granted (migration 0018, services/grants), beside the others in tables.ts. */
+/* The tables of hours granted (migration 0018, grants), beside the others in tables.ts. */
 
 /** A grant of hours on one cluster (0018); the newest of a (project, cluster) is in force. */
 export interface ProjectGrantsTable {

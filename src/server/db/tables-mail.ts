@@ -3,7 +3,7 @@ import type { CreatedAt, Json, Timestamp } from './column-types';
 
 /* The tables of the mail the portal sends (the outbox, notices, digests and mutes), beside the others in tables.ts. */
 
-/** A mail to send (services/outbox.ts): claimed, sent and retried row by row. */
+/** A mail to send (mail/outbox.ts): claimed, sent and retried row by row. */
 export interface OutboxTable {
   id: Generated<number>;
   kind: string;
@@ -58,7 +58,7 @@ export interface UsageNoticesTable {
 
 export interface ProjectNoticesTable {
   project_id: number;
-  /** 'ending', 'end-reminder' or 'expired' (services/projects/lifecycle.ts). */
+  /** 'ending', 'end-reminder' or 'expired' (projects/lifecycle.ts). */
   kind: string;
   date_end: string;
   sent_at: Timestamp;

@@ -1,7 +1,7 @@
 import type { Generated, ColumnType } from 'kysely';
 import type { CreatedAt, Json } from './column-types';
 
-/* The tables of the live rules, their drafts and bases and the editors' groups (migrations 0016, 0040, 0041; services/schema-live), beside the others in tables.ts. */
+/* The tables of the live rules, their drafts and bases and the editors' groups (migrations 0016, 0040, 0041; schema-live), beside the others in tables.ts. */
 
 /** A schema set that went live (0016). */
 export interface SchemaSetsTable {

@@ -150,7 +150,7 @@ export interface ProjectsTable {
   croris_type: Generated<string>;
   state_id: number;
   project_type_id: number;
-  /** The largest share used of a grant in force and the earliest run-out date (0018, services/grants). */
+  /** The largest share used of a grant in force and the earliest run-out date (0018, grants). */
   grant_used_percent: Generated<number | null>;
   grant_runs_out: Generated<string | null>;
   /** The grids' search filter's texts lowered, kept by the database (0021). */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SchemaSet } from '@/schema-runtime';
-import { refreshGrantFigures } from '../services/grants/grant-status';
-import { clustersOf } from '../services/accounting/clusters';
-import { runningRates } from '../services/accounting/forecast';
+import { refreshGrantFigures } from '../grants/grant-status';
+import { clustersOf } from '../accounting/clusters';
+import { runningRates } from '../accounting/forecast';
 
 /** Shares of the hours used so far that the demo grants are sized at: some far, some near, one past them. */
 const USED_SHARES = [0.35, 0.8, 0.55, 1.1, 0.25, 0.9];

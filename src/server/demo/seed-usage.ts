@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SchemaSet } from '@/schema-runtime';
-import { clustersOf } from '../services/accounting/clusters';
-import { hoursOf } from '../services/accounting/ingest-rows';
-import { storeRows, type Resolved } from '../services/accounting/ingest';
+import { clustersOf } from '../accounting/clusters';
+import { hoursOf } from '../accounting/ingest-rows';
+import { storeRows, type Resolved } from '../accounting/ingest';
 
 /** A demo project as the usage seed needs it. */
 export interface UsageSeedProject {

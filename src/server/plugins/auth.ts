@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError, currentPortalRefusal } from '../errors';
 import { isAdmin, type AppContext } from '../context';
-import { findSession, randomToken } from '../services/sessions';
-import { verifyApiKey } from '../services/api-keys';
+import { findSession, randomToken } from '../sessions/sessions';
+import { verifyApiKey } from '../api-keys/api-keys';
 import { requestSite } from './request-guards';
-import { cookieNames, cookieOptions } from '../services/session-cookies';
+import { cookieNames, cookieOptions } from '../sessions/session-cookies';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Stores the interface language of the web client's cookie on the user when it changed, so mails
- * reach them in the language they last used (services/mail-templates.ts).
+ * reach them in the language they last used (mail/mail-templates.ts).
  */
 export async function rememberLanguage(ctx: AppContext, user: { id: number; language: string | null }, cookie: string | undefined): Promise<void> {
   if ((cookie !== 'hr' && cookie !== 'en') || user.language === cookie) return;

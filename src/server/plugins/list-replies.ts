@@ -1,12 +1,12 @@
 /**
- * The HTTP side of the whole lists: sending the answers that each process keeps current row by row (services/live-lists,
+ * The HTTP side of the whole lists: sending the answers that each process keeps current row by row (lists,
  * docs/decisions/0280-incremental-list-upkeep.md): gzip as held, or decompressed for a client
  * without gzip, with a weak ETag and 304 for a caller who holds it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { schemaSetHash } from '../services/schema-live/set-hash';
-import { listUpkeepOf, type LiveListSpec } from '../services/live-lists/list-upkeep';
+import { schemaSetHash } from '../schema-live/set-hash';
+import { listUpkeepOf, type LiveListSpec } from '../lists/list-upkeep';
 
 /** The entity tags of an If-None-Match header, all made weak (it compares weakly). */
 export function parseIfNoneMatch(header: string | undefined): string[] {

@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from '../context';
 import { json, ref, type RouteShape, routeShapeOf } from '../openapi/route-shape';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
-import { cookieNames } from '../services/session-cookies';
+import { cookieNames } from '../sessions/session-cookies';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,15 +1,15 @@
 /**
- * The cookies of federated sign-in and sign-out, the HTTP side of services/saml: the browser
+ * The cookies of federated sign-in and sign-out, the HTTP side of saml: the browser
  * binding of a sign-in (below) and the identity a sign-out hands to /saml2/logout.
  */
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, AuthContext } from '../context';
-import { deleteSession } from '../services/sessions';
-import { federatedIdentity, isFederation, type FederatedLogout } from '../services/saml/logout';
-import { cookieOptions } from '../services/session-cookies';
-import { REQUEST_TTL_MS } from '../services/saml/request-store';
-import { protocolRoot } from '../services/saml/xml';
+import { deleteSession } from '../sessions/sessions';
+import { federatedIdentity, isFederation, type FederatedLogout } from '../saml/logout';
+import { cookieOptions } from '../sessions/session-cookies';
+import { REQUEST_TTL_MS } from '../saml/request-store';
+import { protocolRoot } from '../saml/xml';
 
 /**
  * The browser's side of a federated sign-in (docs/decisions/0250-saml-bound-to-the-browser.md):

@@ -3,12 +3,12 @@ import type { AppContext } from '../context';
 import { isAdmin } from '../context';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { ingestUsage, storedJobIds } from '../services/accounting/ingest';
-import { findCluster } from '../services/accounting/clusters';
-import { usageAnswer } from '../services/accounting/usage-answer';
-import { forecastsFor } from '../services/accounting/forecast';
-import { scienceUsage, type ScienceUsageQuery } from '../services/accounting/science-usage';
-import { projectScope as scopeOf } from '../services/accounting/project-scope';
+import { ingestUsage, storedJobIds } from '../accounting/ingest';
+import { findCluster } from '../accounting/clusters';
+import { usageAnswer } from '../accounting/usage-answer';
+import { forecastsFor } from '../accounting/forecast';
+import { scienceUsage, type ScienceUsageQuery } from '../accounting/science-usage';
+import { projectScope as scopeOf } from '../accounting/project-scope';
 import { json, query, ref, type RouteShape } from '../openapi/route-shape';
 import { USAGE_QUERY } from './usage-query';
 

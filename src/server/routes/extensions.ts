@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { ExtensionNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
-import { parseDatabaseId } from '../services/invites/project-rules';
+import { parseDatabaseId } from '../invites/project-rules';
 import { currentUser } from '../plugins/auth';
 import { arrayOf, databaseIds, json, ref, type RouteShape } from '../openapi/route-shape';
-import { listExtensions, listProjectExtensions, requestExtension } from '../services/extensions/extensions';
+import { listExtensions, listProjectExtensions, requestExtension } from '../extensions/extensions';
 
 const BASE = '/api/v1/internal/project-extend';
 

@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 import type { ProjectsUsersQuery, UsersProjectsQuery } from '@generated';
 import { json, ref, type RouteShape } from '../openapi/route-shape';
 import { sendCachedList } from '../plugins/list-replies';
-import { loadExternalMaps } from '../services/external/external-maps';
-import { projectsUsersList, queryList, sshKeysList, usersProjectsList } from '../services/external/external-lists';
+import { loadExternalMaps } from '../external/external-maps';
+import { projectsUsersList, queryList, sshKeysList, usersProjectsList } from '../external/external-lists';
 
 /**
  * The external API the clusters' provisioning reads, with an API key of scope `read` (a session

@@ -1,6 +1,6 @@
 import type { RouteShape } from '../openapi/route-shape';
 import { query, redirect } from '../openapi/route-shape';
-import type { FederationName } from '../services/saml/service-providers';
+import type { FederationName } from '../saml/service-providers';
 
 const TITLE: Record<FederationName, string> = { national: 'National federation', edugain: 'eduGAIN' };
 

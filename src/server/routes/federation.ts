@@ -2,22 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
-import { cookieNames, cookieOptions } from '../services/session-cookies';
+import { cookieNames, cookieOptions } from '../sessions/session-cookies';
 import { sendSession } from '../plugins/auth';
-import { createSession, deleteSession, sessionDaysOf } from '../services/sessions';
-import { afterLogin, consumeLoginResponse, SAML_BUSY_PAGE, SAML_FAILED_PAGE } from '../services/saml/acs';
+import { createSession, deleteSession, sessionDaysOf } from '../sessions/sessions';
+import { afterLogin, consumeLoginResponse, SAML_BUSY_PAGE, SAML_FAILED_PAGE } from '../saml/acs';
 import { authnRequestId, bindRequest, pendingRequests, releaseRequest, takeFederatedLogout } from '../plugins/saml-cookies';
-import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, type FederatedLogout } from '../services/saml/logout';
-import { portalPath } from '../services/redirect-target';
-import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../services/saml/incoming-messages';
-import { readSamlMessageInTurn } from '../services/saml/message-gate';
-import { clientNetwork } from '../services/client-network';
+import { endFederatedSessions, federatedIdentity, logoutProfile, logoutRequestId, type FederatedLogout } from '../saml/logout';
+import { portalPath } from '../sessions/redirect-target';
+import { screenPostedMessage, screenRedirectMessage, type ScreenedMessage } from '../saml/incoming-messages';
+import { readSamlMessageInTurn } from '../saml/message-gate';
+import { clientNetwork } from '../sessions/client-network';
 import { requestSite } from '../plugins/request-guards';
-import { SAML_XML_LIMITS } from '../services/saml/xml-limits';
-import { checkMetadataAtStart, startMetadataRefresh } from '../services/saml/metadata-refresh';
-import { MetadataError } from '../services/saml/idp-metadata';
+import { SAML_XML_LIMITS } from '../saml/xml-limits';
+import { checkMetadataAtStart, startMetadataRefresh } from '../saml/metadata-refresh';
+import { MetadataError } from '../saml/idp-metadata';
 import { federationShapes } from './federation-shapes';
-import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../services/saml/service-providers';
+import { FEDERATION_BASE, ServiceProviders, spMetadata, type FederationName, type ServiceProvider } from '../saml/service-providers';
 import { paths, UI_ROOT } from '@/schema-runtime/pages';
 
 /** Where the login links go when a federation is not configured on this server. */
@@ -60,7 +60,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       return null;
     }
   };
-  /** An anonymous SAML message is read in its network's turn, one at a time per process (services/saml/message-gate.ts). */
+  /** An anonymous SAML message is read in its network's turn, one at a time per process (saml/message-gate.ts). */
   // A browser that posted it sees the error page saying so (the others' turn is what it waits for).
   const inTurn = <T>(request: FastifyRequest, reply: FastifyReply, read: () => Promise<T>) =>
     readSamlMessageInTurn(ctx, clientNetwork(request.ip), read).catch((error: unknown) => {
@@ -164,7 +164,7 @@ export async function federationRoutes(app: FastifyInstance, ctx: AppContext): P
       });
 
     /**
-     * Screens a message before node-saml reads it (services/saml/incoming-messages.ts): a
+     * Screens a message before node-saml reads it (saml/incoming-messages.ts): a
      * redirect-binding one must be signed, its signature is verified before it is inflated, and
      * either binding's XML is bounded in size and depth. Only a screened message is validated.
      */

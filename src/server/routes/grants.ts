@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isAdmin } from '../context';
 import { currentUser } from '../plugins/auth';
-import { projectScope } from '../services/accounting/project-scope';
-import { grantStatus, publicStatus } from '../services/grants/grant-status';
-import { efficiencyAnswer, efficiencyMonth } from '../services/grants/efficiency';
+import { projectScope } from '../accounting/project-scope';
+import { grantStatus, publicStatus } from '../grants/grant-status';
+import { efficiencyAnswer, efficiencyMonth } from '../grants/efficiency';
 import { json, query, ref, type RouteShape } from '../openapi/route-shape';
 import { PROJECT_PARAM } from './usage-query';
 

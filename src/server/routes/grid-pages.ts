@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { json, path, ref } from '../openapi/route-shape';
-import { gridPages } from '../services/grid-pages/grid-page';
+import { gridPages } from '../grid-pages/grid-page';
 
 /**
  * GET /api/v1/internal/grid-page/:grid (staff): one page of a staff grid (tables/projects,

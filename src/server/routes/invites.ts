@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { InviteCancelBody, InvitesNewBody } from '@generated';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
-import { acceptInvite } from '../services/invites/accept-invite';
-import { describeInvite } from '../services/invites/describe-invite';
-import { sendInvites } from '../services/invites/send-invites';
-import { cancelInvite, sentInvites } from '../services/invites/sent-invites';
+import { acceptInvite } from '../invites/accept-invite';
+import { describeInvite } from '../invites/describe-invite';
+import { sendInvites } from '../invites/send-invites';
+import { cancelInvite, sentInvites } from '../invites/sent-invites';
 import { arrayOf, json, MESSAGE, path, ref, type RouteShape } from '../openapi/route-shape';
 import { ApiError, msg } from '../errors';
 
 /**
  * Invitations: send (POST invites/), describe (GET invites/:key/details) and accept (POST
  * invites/:key), the caller's pending ones
- * (GET invites-sent/) and cancel one (POST invites-sent/). Rules live in services/invites/.
+ * (GET invites-sent/) and cancel one (POST invites-sent/). Rules live in invites/.
  */
 export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: InvitesNewBody }>(

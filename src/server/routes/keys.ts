@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { SshKeyDeleteBody, SshKeyNewBody } from '@generated';
 import { currentUser } from '../plugins/auth';
-import { addKey, deleteKey, keysOf, keysOfClusterUser } from '../services/ssh-keys';
+import { addKey, deleteKey, keysOf, keysOfClusterUser } from '../keys/ssh-keys';
 import { arrayOf, json, MESSAGE, path, ref } from '../openapi/route-shape';
 
 /** GET/POST/DELETE /api/v1/internal/keys/ and the staff view GET keys/:person_username. */

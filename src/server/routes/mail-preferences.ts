@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MailMuteBody, MailPreferencesBody } from '@generated';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
-import { mailPreferencesOf, saveMailPreferences, setProjectMute } from '../services/mail/preferences';
+import { mailPreferencesOf, saveMailPreferences, setProjectMute } from '../mail/preferences';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**

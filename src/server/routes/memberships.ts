@@ -3,8 +3,8 @@ import type { UsersAddInternalBody, UsersSignoffBody } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { addInternalUsers, signOffCollaborators } from '../services/invites/memberships';
-import { parseDatabaseId } from '../services/invites/project-rules';
+import { addInternalUsers, signOffCollaborators } from '../memberships/memberships';
+import { parseDatabaseId } from '../invites/project-rules';
 import { databaseIds, json, ref } from '../openapi/route-shape';
 
 type ProjectParams = { Params: { projectId: string } };

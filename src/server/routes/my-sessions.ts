@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
-import { cookieNames, cookieOptions } from '../services/session-cookies';
-import { endMyOtherSessions, endMySession, mySessions } from '../services/my-sessions';
+import { cookieNames, cookieOptions } from '../sessions/session-cookies';
+import { endMyOtherSessions, endMySession, mySessions } from '../sessions/my-sessions';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /** A listed session id (api/my-sessions.json): anything else names no session. */

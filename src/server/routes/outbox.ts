@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { OutboxDelivery, OutboxList, OutboxMail } from '@generated';
 import { ApiError, msg } from '../errors';
-import { parseDatabaseId } from '../services/invites/project-rules';
-import { listOutbox, outboxMail } from '../services/outbox-view';
+import { parseDatabaseId } from '../invites/project-rules';
+import { listOutbox, outboxMail } from '../mail/outbox-view';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**

@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { usernameMaxLength } from '@/schema-runtime';
-import { personalDataOf } from '../services/personal-data/export';
-import { retentionDue } from '../services/personal-data/retention';
+import { personalDataOf } from '../personal-data/export';
+import { retentionDue } from '../personal-data/retention';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**

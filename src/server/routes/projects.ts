@@ -5,12 +5,12 @@ import type { ProjectChangeBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
 import { arrayOf, json, MESSAGE, path, ref, type RouteShape } from '../openapi/route-shape';
-import { loadProject, loadProjects } from '../services/projects/serialize-project';
-import { deleteProject, processProject } from '../services/projects/process-project';
-import { isRoleName } from '../services/projects/state-rules';
+import { loadProject, loadProjects } from '../projects/serialize-project';
+import { deleteProject, processProject } from '../projects/process-project';
+import { isRoleName } from '../projects/state-rules';
 import { sendCachedList } from '../plugins/list-replies';
-import { projectTimeline } from '../services/projects/timeline';
-import { projectsLiveList } from '../services/projects/projects-list';
+import { projectTimeline } from '../projects/timeline';
+import { projectsLiveList } from '../projects/projects-list';
 
 const BASE = '/api/v1/internal/projects';
 const PROJECT = ref('entities/project');

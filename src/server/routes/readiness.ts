@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { parseDatabaseId } from '../services/invites/project-rules';
-import { resendInvite } from '../services/invites/resend-invite';
+import { parseDatabaseId } from '../invites/project-rules';
+import { resendInvite } from '../invites/resend-invite';
 import { json, path, query, ref, type RouteShape } from '../openapi/route-shape';
 import {
   leadReadinessSummary,
@@ -11,7 +11,7 @@ import {
   projectReadiness,
   STAFF_READINESS_FILTERS,
   type StaffReadinessFilter,
-} from '../services/readiness/member-readiness';
+} from '../readiness/member-readiness';
 
 /**
  * Member readiness (docs/decisions/0180-member-readiness.md): one project's people for its lead and

@@ -3,9 +3,9 @@ import type { InstituteCheck, RegistryInfo } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { checkInstituteEligibility } from '../services/registry/institute-eligibility';
-import { getRegistryInfo } from '../services/registry/registry-snapshots';
-import { rememberRegistryPerson } from '../services/registry/registry-person';
+import { checkInstituteEligibility } from '../registry/institute-eligibility';
+import { getRegistryInfo } from '../registry/registry-snapshots';
+import { rememberRegistryPerson } from '../registry/registry-person';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 const OIB = /^\d{11}$/;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { currentUser } from '../plugins/auth';
-import { submitRequest, type SubmitEndpoint } from '../services/projects/submit-request';
+import { submitRequest, type SubmitEndpoint } from '../projects/submit-request';
 import { json, ref, type RouteShape } from '../openapi/route-shape';
 
 const ENDPOINTS: Record<SubmitEndpoint, { url: string; shape: RouteShape }> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { currentUser } from '../plugins/auth';
-import { parseDatabaseId } from '../services/invites/project-rules';
+import { parseDatabaseId } from '../invites/project-rules';
 import {
   approveDraft,
   createDraft,
@@ -16,11 +16,11 @@ import {
   readDraft,
   restoreSet,
   uploadedDocs,
-} from '../services/schema-live/schema-drafts';
-import { folderFiles, tarGz } from '../services/schema-live/schema-folder';
-import { draftImpact } from '../services/schema-live/draft-impact';
-import { mayEditRules, rulesEditor } from '../services/schema-live/rule-editors';
-import { judgeForQa } from '../services/schema-live/rules-qa';
+} from '../schema-live/schema-drafts';
+import { folderFiles, tarGz } from '../schema-live/schema-folder';
+import { draftImpact } from '../schema-live/draft-impact';
+import { mayEditRules, rulesEditor } from '../schema-live/rule-editors';
+import { judgeForQa } from '../schema-live/rules-qa';
 import type { RuleSetQaBody } from '@generated';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 import { renderMessage } from '../i18n/messages';

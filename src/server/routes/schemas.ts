@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { SchemaSet } from '@/schema-runtime';
-import { schemaSetHash, setDocs } from '../services/schema-live/set-hash';
-import { schemaHistory } from '../services/schema-live/schema-history';
+import { schemaSetHash, setDocs } from '../schema-live/set-hash';
+import { schemaHistory } from '../schema-live/schema-history';
 import { json, ref, type RouteShape } from '../openapi/route-shape';
 import { ApiError, msg } from '../errors';
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { LoginBody, LogoutAnswer } from '@generated';
 import { anonymousCsrfToken, sendSession } from '../plugins/auth';
-import { cookieNames, cookieOptions } from '../services/session-cookies';
-import { KNOWN_BROWSER_DAYS, passwordLogin } from '../services/login';
+import { cookieNames, cookieOptions } from '../sessions/session-cookies';
+import { KNOWN_BROWSER_DAYS, passwordLogin } from '../sessions/login';
 import { endSession } from '../plugins/saml-cookies';
-import { activeSessionJson, anonymousSession } from '../services/session-answer';
-import { federatedIdentity, logoutRedirect } from '../services/saml/logout';
+import { activeSessionJson, anonymousSession } from '../sessions/session-answer';
+import { federatedIdentity, logoutRedirect } from '../saml/logout';
 import { json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
 
 /** GET /api/v1/sessionactive, POST /auth/login/ and POST /auth/logout/. */

@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 import type { SoftwareNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { databaseIds, json, MESSAGE, ref, type RouteShape } from '../openapi/route-shape';
-import { parseDatabaseId } from '../services/invites/project-rules';
-import { addSoftware, deleteSoftware, listSoftware } from '../services/science-software';
+import { parseDatabaseId } from '../invites/project-rules';
+import { addSoftware, deleteSoftware, listSoftware } from '../software/science-software';
 
 /**
  * The installed-software list: GET /api/v1/internal/science-software/ for every signed-in user

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, msg } from '../errors';
 import { usernameMaxLength } from '@/schema-runtime';
-import { opsUsers, userDetail, userLiveLists } from '../services/users-lists';
+import { opsUsers, userDetail, userLiveLists } from '../users/users-lists';
 import { sendCachedList } from '../plugins/list-replies';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 

@@ -62,29 +62,42 @@ describe('import boundaries of the server and the quick tests', () => {
       'export const all = [schemas, api, paths];',
       '',
     ].join('\n');
-    const messages = await lintAs('src/server/services/boundary-fixture.ts', code);
+    const messages = await lintAs('src/server/users/boundary-fixture.ts', code);
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/server never imports the client/);
   });
 
-  it('refuses a service importing a plugin or a route, and lets routes import both', async () => {
+  it('refuses a room importing a plugin or a route, and lets routes import both', async () => {
     const code = [
-      "import { currentUser } from '../../plugins/auth';",
+      "import { currentUser } from '../plugins/auth';",
       "import { registerKeyRoutes } from '@/server/routes/keys';",
-      "import { cookieNames } from '../session-cookies';",
+      "import { cookieNames } from '../sessions/session-cookies';",
       'export const all = [currentUser, registerKeyRoutes, cookieNames];',
       '',
     ].join('\n');
-    const messages = await lintAs('src/server/services/saml/boundary-fixture.ts', code);
-    expect(messages).toEqual([expect.stringMatching(/services\/ never imports plugins\/ or routes\//), expect.stringMatching(/services\/ never imports/)]);
-    const fromRoute = code.replace('../../plugins/auth', '../plugins/auth').replace('../session-cookies', '../services/session-cookies');
-    expect(await lintAs('src/server/routes/boundary-fixture.ts', fromRoute)).toEqual([]);
+    for (const room of ['saml', 'projects', 'a-room-added-later']) {
+      const messages = await lintAs(`src/server/${room}/boundary-fixture.ts`, code);
+      expect(messages).toEqual([expect.stringMatching(/never imports plugins\/ or routes\//), expect.stringMatching(/never imports plugins\/ or routes\//)]);
+    }
+    expect(await lintAs('src/server/routes/boundary-fixture.ts', code)).toEqual([]);
   });
 
-  it('refuses a service importing Fastify, and lets a plugin import it', async () => {
+  it('refuses db/ importing a room, a route or a plugin', async () => {
+    const code = [
+      "import { membersOf } from '@/server/memberships/queries';",
+      "import { registerKeyRoutes } from '../routes/keys';",
+      "import { currentUser } from '../plugins/auth';",
+      "import { sortKey } from './sort-key-sql';",
+      'export const all = [membersOf, registerKeyRoutes, currentUser, sortKey];',
+      '',
+    ].join('\n');
+    expect(await lintAs('src/server/db/boundary-fixture.ts', code)).toEqual(Array(3).fill(expect.stringMatching(/db\/ imports nothing else of the server/)));
+  });
+
+  it('refuses a room importing Fastify, and lets a plugin import it', async () => {
     const code = ["import type { FastifyReply } from 'fastify';", "import cookie from '@fastify/cookie';", 'export type R = FastifyReply;', 'export const c = cookie;', ''].join('\n');
-    const messages = await lintAs('src/server/services/saml/boundary-fixture.ts', code, 'no-restricted-imports');
-    expect(messages).toEqual([expect.stringMatching(/services\/ import no Fastify/), expect.stringMatching(/services\/ import no Fastify/)]);
+    const messages = await lintAs('src/server/saml/boundary-fixture.ts', code, 'no-restricted-imports');
+    expect(messages).toEqual([expect.stringMatching(/room imports no Fastify/), expect.stringMatching(/room imports no Fastify/)]);
     expect(await lintAs('src/server/plugins/boundary-fixture.ts', code, 'no-restricted-imports')).toEqual([]);
   });
 
@@ -99,7 +112,7 @@ describe('import boundaries of the server and the quick tests', () => {
       'export const all = [tables, paths, tablesToo, ApiError];',
       '',
     ].join('\n');
-    for (const file of ['src/server/services/projects/boundary-fixture.ts', 'src/server/routes/admin/boundary-fixture.ts', 'src/client/features/auth/boundary-fixture.ts']) {
+    for (const file of ['src/server/projects/boundary-fixture.ts', 'src/server/routes/boundary-fixture.ts', 'src/client/features/auth/boundary-fixture.ts']) {
       const messages = await lintAs(file, code, 'no-restricted-imports');
       expect(messages).toEqual([expect.stringMatching(/Climb at most one folder/), expect.stringMatching(/Climb at most one folder/)]);
     }
@@ -133,6 +146,6 @@ describe('import boundaries of the server and the quick tests', () => {
     const fromHarness = ["import { fill } from '../scripts/bench/lib/bench-portal';", "import { smtpSink } from '../tests/support/smtp-sink';", 'export const all = [fill, smtpSink];', ''].join('\n');
     expect(await lintAs('harness/boundary-fixture.ts', fromHarness)).toEqual([expect.stringMatching(/harness\/ serves the tests/), expect.stringMatching(/harness\/ serves the tests/)]);
     const fromSrc = ["import { startTestApp } from '../../../harness/test-app';", "import { fill } from '../../../scripts/bench/lib/bench-portal';", 'export const all = [startTestApp, fill];', ''].join('\n');
-    expect(await lintAs('src/server/services/boundary-fixture.ts', fromSrc)).toEqual([expect.stringMatching(/portal imports no test/), expect.stringMatching(/portal imports no test/)]);
+    expect(await lintAs('src/server/users/boundary-fixture.ts', fromSrc)).toEqual([expect.stringMatching(/portal imports no test/), expect.stringMatching(/portal imports no test/)]);
   });
 });

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { generate } from 'selfsigned';
-import { certBody, certificatePem, selfSignedKeyPair, type KeyPair } from '../../../src/server/services/saml/keys';
-import { MetadataError, readIdpMetadata, readTrustedCerts, verifiedMetadataXml } from '../../../src/server/services/saml/idp-metadata';
-import { federationMetadata } from '../../../src/server/services/saml/stand-in/federation-metadata';
+import { certBody, certificatePem, selfSignedKeyPair, type KeyPair } from '../../../src/server/saml/keys';
+import { MetadataError, readIdpMetadata, readTrustedCerts, verifiedMetadataXml } from '../../../src/server/saml/idp-metadata';
+import { federationMetadata } from '../../../src/server/saml/stand-in/federation-metadata';
 
 /**
  * The federation's certificate (SAML_IDP_METADATA_CERT) is re-wrapped as PEM before OpenSSL reads

@@ -1,5 +1,5 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import { ANY_CHANGE, CHANGE, changeRefSql, idsNamed, namesAnyOf } from '../../../src/server/services/live-lists/change-refs';
+import { ANY_CHANGE, CHANGE, changeRefSql, idsNamed, namesAnyOf } from '../../../src/server/lists/change-refs';
 
 /** A Kysely that only compiles (PostgreSQL's SQL), to read what a fragment says. */
 const compiler = new Kysely<never>({

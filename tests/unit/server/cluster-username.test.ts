@@ -1,4 +1,4 @@
-import { clusterUsername } from '../../../src/server/services/cluster-username';
+import { clusterUsername } from '../../../src/server/users/cluster-username';
 
 describe('cluster usernames', () => {
   it('takes the first letter of the first name and seven of the last, in ASCII', () => {

@@ -1,8 +1,8 @@
-import { screenEncryptedAssertion } from '../../../src/server/services/saml/encrypted-assertion';
-import { selfSignedKeyPair, type KeyPair } from '../../../src/server/services/saml/keys';
-import { encryptAssertion } from '../../../src/server/services/saml/stand-in/signing';
-import { NS } from '../../../src/server/services/saml/xml';
-import { SAML_XML_LIMITS, XmlLimitError } from '../../../src/server/services/saml/xml-limits';
+import { screenEncryptedAssertion } from '../../../src/server/saml/encrypted-assertion';
+import { selfSignedKeyPair, type KeyPair } from '../../../src/server/saml/keys';
+import { encryptAssertion } from '../../../src/server/saml/stand-in/signing';
+import { NS } from '../../../src/server/saml/xml';
+import { SAML_XML_LIMITS, XmlLimitError } from '../../../src/server/saml/xml-limits';
 
 const assertion = (inner: string) => `<saml:Assertion xmlns:saml="${NS.saml}" ID="_a" Version="2.0"><saml:Issuer>https://idp.example.org</saml:Issuer>${inner}</saml:Assertion>`;
 const response = (encrypted: string) => `<samlp:Response xmlns:samlp="${NS.samlp}" ID="_r" Version="2.0">${encrypted}</samlp:Response>`;

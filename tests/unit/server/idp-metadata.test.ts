@@ -1,7 +1,7 @@
-import { selfSignedKeyPair, type KeyPair } from '../../../src/server/services/saml/keys';
-import { readIdpMetadata, readTrustedCerts, verifiedMetadataXml } from '../../../src/server/services/saml/idp-metadata';
-import { federationMetadata, type MetadataMode } from '../../../src/server/services/saml/stand-in/federation-metadata';
-import { signMetadata } from '../../../src/server/services/saml/sp-metadata';
+import { selfSignedKeyPair, type KeyPair } from '../../../src/server/saml/keys';
+import { readIdpMetadata, readTrustedCerts, verifiedMetadataXml } from '../../../src/server/saml/idp-metadata';
+import { federationMetadata, type MetadataMode } from '../../../src/server/saml/stand-in/federation-metadata';
+import { signMetadata } from '../../../src/server/saml/sp-metadata';
 
 /** Federation metadata is trusted only when its signature verifies with the configured certificate. */
 let federation: KeyPair;

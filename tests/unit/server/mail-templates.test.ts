@@ -9,7 +9,7 @@ import {
   readMailTemplate,
   renderDigestLine,
   renderMail,
-} from '../../../src/server/services/mail-templates';
+} from '../../../src/server/mail/mail-templates';
 
 const schemas = loadSchemaSet();
 const kinds = mailRules(schemas).kinds;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hashPassword, needsRehash, scryptCost, verifyPassword } from '../../../src/server/services/passwords';
+import { hashPassword, needsRehash, scryptCost, verifyPassword } from '../../../src/server/users/passwords';
 
 /*
  * Django hashes as the previous portal stores them (`pbkdf2_<digest>$<iterations>$<salt>$<hash b64>`).

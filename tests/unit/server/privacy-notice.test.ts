@@ -2,9 +2,9 @@ import type { PrivacyNotice } from '../../../generated';
 import { LANGUAGE_COOKIE_SECONDS } from '../../../src/client/i18n/language-cookie';
 import { readConsts, retentionRules } from '../../../src/schema-runtime';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
-import { KNOWN_BROWSER_DAYS } from '../../../src/server/services/login';
+import { KNOWN_BROWSER_DAYS } from '../../../src/server/sessions/login';
 import { LOGOUT_COOKIE_SECONDS } from '../../../src/server/plugins/saml-cookies';
-import { REQUEST_TTL_MS } from '../../../src/server/services/saml/request-store';
+import { REQUEST_TTL_MS } from '../../../src/server/saml/request-store';
 
 const schemas = loadSchemaSet();
 const notice = readConsts<PrivacyNotice>(schemas.schema('rules/privacy'));

@@ -1,4 +1,4 @@
-import { draftProblem } from '../../../src/server/services/schema-live/problem-texts';
+import { draftProblem } from '../../../src/server/schema-live/problem-texts';
 
 const at = (reason: string) => draftProblem({ file: 'f.json', pointer: '/p', reason });
 

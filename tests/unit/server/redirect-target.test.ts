@@ -1,4 +1,4 @@
-import { LANDING_PAGE, portalPath } from '../../../src/server/services/redirect-target';
+import { LANDING_PAGE, portalPath } from '../../../src/server/sessions/redirect-target';
 
 /**
  * The one gate for redirect targets taken from a request (login/'s `next`, RelayState): pages of

@@ -1,5 +1,5 @@
-import { RegistryClient, RegistryError, REGISTRY_PATHS } from '../../../src/server/services/registry/registry-client';
-import { startRegistryStandIn, type StandIn } from '../../../src/server/services/registry/stand-in/registry-stand-in';
+import { RegistryClient, RegistryError, REGISTRY_PATHS } from '../../../src/server/registry/registry-client';
+import { startRegistryStandIn, type StandIn } from '../../../src/server/registry/stand-in/registry-stand-in';
 
 const LEAD_OIB = '20930726687';
 const noSleep = jest.fn(async () => undefined);

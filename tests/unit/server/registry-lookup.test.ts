@@ -1,7 +1,7 @@
-import { RegistryClient, RegistryError } from '../../../src/server/services/registry/registry-client';
-import { lookupRegistryPerson } from '../../../src/server/services/registry/registry-lookup';
-import { startRegistryStandIn, type StandIn } from '../../../src/server/services/registry/stand-in/registry-stand-in';
-import type { StandInData } from '../../../src/server/services/registry/stand-in/stand-in-data';
+import { RegistryClient, RegistryError } from '../../../src/server/registry/registry-client';
+import { lookupRegistryPerson } from '../../../src/server/registry/registry-lookup';
+import { startRegistryStandIn, type StandIn } from '../../../src/server/registry/stand-in/registry-stand-in';
+import type { StandInData } from '../../../src/server/registry/stand-in/stand-in-data';
 import { loadSchemaSet } from '../../../src/schema-runtime/node';
 import { registryRules } from '../../../src/schema-runtime';
 

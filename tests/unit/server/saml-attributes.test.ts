@@ -1,6 +1,6 @@
-import { findValues, missingAttributes, readAttributes, EDUGAIN_REQUIRED } from '../../../src/server/services/saml/attributes';
-import { foldName } from '../../../src/server/services/saml/federated-users';
-import { afterLogin } from '../../../src/server/services/saml/acs';
+import { findValues, missingAttributes, readAttributes, EDUGAIN_REQUIRED } from '../../../src/server/saml/attributes';
+import { foldName } from '../../../src/server/saml/federated-users';
+import { afterLogin } from '../../../src/server/saml/acs';
 
 describe('SAML attributes', () => {
   it('takes the first value of each attribute and names OID attributes by their friendly names', () => {

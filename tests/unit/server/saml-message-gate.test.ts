@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../src/server/context';
-import { readSamlMessageInTurn } from '../../../src/server/services/saml/message-gate';
+import { readSamlMessageInTurn } from '../../../src/server/saml/message-gate';
 
 describe('SAML messages read in turn', () => {
   const ctx = () => ({ config: {} }) as unknown as AppContext;

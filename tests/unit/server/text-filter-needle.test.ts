@@ -1,4 +1,4 @@
-import { matchesUnlowered } from '../../../src/server/services/grid-pages/compile-grid';
+import { matchesUnlowered } from '../../../src/server/grid-pages/compile-grid';
 
 describe('matchesUnlowered', () => {
   it('spares the lowering for a short needle without letters: digits, spaces, punctuation', () => {

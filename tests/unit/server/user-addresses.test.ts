@@ -1,4 +1,4 @@
-import { addressesIn } from '../../../src/server/services/user-addresses';
+import { addressesIn } from '../../../src/server/users/user-addresses';
 
 describe('addressesIn', () => {
   it('splits person_mail on ; (and ,), adds the registry address, lower-cases and keeps each once', () => {

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
-import { checkXmlBounds, decodePosted, inflateLimited, XmlLimitError } from '../../../src/server/services/saml/xml-limits';
-import { parseXml } from '../../../src/server/services/saml/xml';
+import { checkXmlBounds, decodePosted, inflateLimited, XmlLimitError } from '../../../src/server/saml/xml-limits';
+import { parseXml } from '../../../src/server/saml/xml';
 
 const bounds = { maxDepth: 3, maxElements: 5 };
 

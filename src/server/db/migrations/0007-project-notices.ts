@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The notices the automatic project lifecycle has sent (services/projects/lifecycle.ts). One row
+ * The notices the automatic project lifecycle has sent (projects/lifecycle.ts). One row
  * per (project, kind, end date): inserting it is how a process claims the notice, so that with
  * several processes each notice is mailed once, and an extension (a new end date) starts over.
  */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /*
  * Members who left a project (the lead signed them off). A membership row is deleted when its
  * member leaves, so this is the only durable record of the departure; the project timeline
- * (services/projects/timeline.ts) reads it, with when they had joined. The person is copied, so the
+ * (projects/timeline.ts) reads it, with when they had joined. The person is copied, so the
  * row outlives the user.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

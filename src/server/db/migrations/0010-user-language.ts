@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Two things a user should be told in their own words.
  *
  * The interface language a user last used (hr or en), so mails reach them in it
- * (services/mail-templates.ts). NULL until they use the web client: mails then follow the old rule
+ * (mail/mail-templates.ts). NULL until they use the web client: mails then follow the old rule
  * (English for foreign users, else Croatian). The column changes on its own at a language switch, so
  * the staff lists' cache ignores it like `last_login` (0003-list-cache.ts).
  */

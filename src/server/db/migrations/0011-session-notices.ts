@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Processes keep signed-in users' sessions in memory (services/session-cache.ts) and must forget
+ * Processes keep signed-in users' sessions in memory (sessions/session-cache.ts) and must forget
  * one the moment it ends anywhere. Every change to a session, to a user or to a user's
  * memberships sends `NOTIFY portal_auth, '<user id>'` when its transaction commits; each process
  * listens and drops what it holds for that user. PostgreSQL folds identical notifications of one

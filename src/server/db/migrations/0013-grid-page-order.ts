@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { sortKeySql } from '../sort-key-sql';
 
 /*
- * Pages of the staff grids sorted on the server (services/grid-pages). The users grids sort by name
+ * Pages of the staff grids sorted on the server (grid-pages). The users grids sort by name
  * ("last first") in the portal's alphabetical order (schema-runtime/sort-key.ts): computing that key
  * per row costs tens of microseconds, too much for 100,000 users, so each user keeps it in a stored
  * column, computed by the same steps when a name changes, and pages sort by its bytes (then newest

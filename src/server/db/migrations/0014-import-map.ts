@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The import from the centre's current portal (services/import-current, docs/migration.md).
+ * The import from the centre's current portal (import-current, docs/migration.md).
  * `import_map` remembers, per source table and source id, which row here it became and a hash of
  * the source row as last imported: a re-run compares hashes and writes only what changed, and a
  * source row that disappears is found (and reported, never deleted here). `import_runs` keeps every

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The schema sets that went live (services/schema-live): each with its content hash, when, the
+ * The schema sets that went live (schema-live): each with its content hash, when, the
  * process that loaded it and why (start, folder watch, staff, command), its documents (so the next
  * entry's changes can be computed by any process) and its readable changes against the one before.
  */

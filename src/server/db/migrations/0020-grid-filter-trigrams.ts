@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Trigram indexes for the text filters of the server-paged grids (services/grid-pages,
+ * Trigram indexes for the text filters of the server-paged grids (grid-pages,
  * docs/decisions/0280-incremental-list-upkeep.md). A text filter is a case-insensitive substring of
  * a column's text, compiled as `lower(<text>) LIKE '%needle%'`; a GIN index of `lower(<text>)`
  * with pg_trgm's operator class finds the rows holding the needle's trigrams instead of reading

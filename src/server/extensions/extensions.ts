@@ -1,0 +1,104 @@
+/**
+ * Extension requests: the lists of a caller's (or every) project's extensions and a lead's
+ * request to move a project's end, which files the extension, moves the project to the state
+ * flagged `extensionRequest` in rules/states.json and writes the staff mail in one transaction.
+ */
+import { addDays, addMonths, format, parseISO } from 'date-fns';
+import type { AppContext } from '@/server/context';
+import { isAdmin } from '@/server/context';
+import type { UserRow } from '@/server/db/tables';
+import type { ExtensionNewBody, ProjectExtension } from '@generated';
+import { lookupIds } from '@/server/db/vocabularies';
+import { ApiError, msg } from '@/server/errors';
+import { mailExtensionRequested } from '../projects/project-mails';
+import { loadExtensions } from '../projects/serialize-project';
+import { stateRule } from '../projects/state-rules';
+import { isProjectLead } from '@/server/memberships/queries';
+import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '@/schema-runtime';
+
+/** Ids of the projects the user is a member of. */
+async function memberProjectIds(ctx: AppContext, userId: number): Promise<number[]> {
+  return (await ctx.db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).execute()).map((r) => r.project_id);
+}
+
+/** The extensions of the caller's projects (staff: of every project). */
+export async function listExtensions(ctx: AppContext, user: UserRow): Promise<ProjectExtension[]> {
+  return isAdmin(user) ? loadExtensions(ctx.db) : loadExtensions(ctx.db, await memberProjectIds(ctx, user.id));
+}
+
+/**
+ * The extensions of one project, for its members and staff.
+ *
+ * @throws ApiError 404 for a missing project, 403 for a caller who is neither member nor staff
+ */
+export async function listProjectExtensions(ctx: AppContext, user: UserRow, projectId: number): Promise<ProjectExtension[]> {
+  const project = await ctx.db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
+  if (!isAdmin(user) && !(await memberProjectIds(ctx, user.id)).includes(projectId))
+    throw new ApiError('forbidden', msg('extensionMembersOnly'));
+  return loadExtensions(ctx.db, [projectId]);
+}
+
+/**
+ * Files the lead's extension request for `projectId` (body already valid against
+ * api/extension-new) and answers the stored extension. Nothing is written unless every check passes.
+ *
+ * @throws ApiError 404 for a missing project, 403 for a caller who does not lead it, 400 for a
+ *   state whose leadOptions do not offer an extension, a project with no end date or a new end
+ *   outside the allowed range
+ */
+export async function requestExtension(ctx: AppContext, user: UserRow, projectId: number, body: ExtensionNewBody): Promise<ProjectExtension> {
+  const { db, schemas, config } = ctx;
+  const apiDate = schemas.constants.apiDateFormat;
+  const reason = body.reason.trim();
+  const stateIds = await lookupIds(db, 'states');
+
+  const extension = await db.transaction().execute(async (trx) => {
+    // Locked so that two extension requests (or a staff change) cannot interleave.
+    const project = await trx
+      .selectFrom('projects')
+      .innerJoin('states', 'states.id', 'projects.state_id')
+      .select(['projects.id', 'projects.identifier', 'projects.name', 'projects.date_end', 'states.name as state_name'])
+      .where('projects.id', '=', projectId)
+      .forUpdate('projects')
+      .executeTakeFirst();
+    if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
+    if (!(await isProjectLead(trx, projectId, user.id))) throw new ApiError('forbidden', msg('extensionLeadOnly'));
+    const states = schemas.vocabulary<StateBehaviourEntry>(SCHEMA_IDS.states);
+    if (!allowsExtension(states, project.state_name))
+      throw new ApiError('validationFailed', msg('extensionWrongState', { state: project.state_name }));
+    if (!project.date_end) throw new ApiError('validationFailed', msg('extensionNoEndDate'));
+
+    const graceMonths = config.graceMonths ?? schemas.constants.graceMonthsFallback;
+    const currentEnd = parseISO(project.date_end);
+    const earliest = format(addDays(currentEnd, 1), apiDate);
+    const latest = format(addMonths(currentEnd, graceMonths), apiDate);
+    const wanted = body.date_end;
+    if (wanted < earliest || wanted > latest)
+      throw new ApiError('validationFailed', msg('extensionDateRange', { earliest, latest, months: graceMonths, end: project.date_end }), {
+        issues: [{ path: '/date_end', key: wanted < earliest ? 'dateTooEarly' : 'dateTooLate', params: { limit: wanted < earliest ? earliest : latest } }],
+      });
+
+    const row = await trx
+      .insertInto('extensions')
+      .values({ project_id: projectId, reason, date_end: wanted, approved: false })
+      .returning(['id', 'project_id', 'approved', 'date_end', 'reason', 'date_submitted'])
+      .executeTakeFirstOrThrow();
+    const target = stateRule(schemas, extensionRequestState(states));
+    await trx
+      .updateTable('projects')
+      .set({ state_id: stateIds.get(target.value)!, is_active: target.isActive })
+      .where('id', '=', projectId)
+      .execute();
+    await mailExtensionRequested(trx, ctx, { identifier: project.identifier, name: project.name, dateEnd: wanted, reason, lead: user });
+    return row;
+  });
+  return {
+    id: extension.id,
+    project: extension.project_id,
+    approved: extension.approved,
+    date_end: extension.date_end,
+    reason: extension.reason,
+    date_submitted: new Date(extension.date_submitted).toISOString(),
+  };
+}

@@ -1,0 +1,4 @@
+/**
+ * The only module that names the tables of extensions/ (extensions): the questions its services, and
+ * other rooms', ask of them. Joins may read other rooms' tables.
+ */
