@@ -169,7 +169,8 @@ function tableNames() {
 const QUERY_METHODS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
 
 /**
- * A room's queries.ts is the only module of the server that names its tables (Kysely's
+ * A room's queries.ts (with its `queries-<topic>.ts` when one file would be too long) is the only
+ * module of the server that names its tables (Kysely's
  * `user.repository.ts`): no query builder, `sql.table`, SQL text naming a table or import of the
  * table types anywhere else in src/server but db/ (the tables, migrations and triggers). A service
  * asks its room's queries, or another room's, by what it wants to know.
@@ -178,7 +179,7 @@ const tablesRule = {
   meta: { type: 'problem', schema: [], docs: { description: 'Tables are named only in a room\'s queries.ts and in db/.' } },
   create(context) {
     const file = path.relative(root, context.filename).split(path.sep).join('/');
-    if (!inside(file, 'src/server') || inside(file, 'src/server/db') || path.basename(file) === 'queries.ts') return {};
+    if (!inside(file, 'src/server') || inside(file, 'src/server/db') || /^queries(-[a-z-]+)?\.ts$/.test(path.basename(file))) return {};
     const names = tableNames();
     const inText = new RegExp(`\\b(from|join|into|update|table)\\s+"?(${names.join('|')})\\b`, 'i');
     const message = 'Only a room\'s queries.ts (and db/) names the tables: ask the room\'s queries, or add the question there.';
