@@ -4,12 +4,14 @@
  * a live list (services/live-lists) under a name that includes its filters: a repeated call is a
  * read from memory, and a change re-reads only the rows it touches before the next call answers.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { stateRules } from '../projects/state-rules';
 import type { ListRow } from '../lists/row-store';
-import { CHANGE, changeRefSql } from '../lists/change-refs';
+import { keyListRows } from '../keys/queries';
+import { activeProjectMembershipRows } from '../memberships/queries';
+import { projectsUsersRows } from '../projects/queries';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../lists/list-upkeep';
 import { touchedProjects } from '../projects/projects-list';
 import type { ExternalMaps } from './external-maps';
@@ -67,73 +69,30 @@ const AMOUNTS_AS_TEXT = sql`CASE WHEN p.resources_numbers IS NULL THEN NULL ELSE
  * GET /api/v1/usersprojects: memberships on active projects, by any of `tags` and exact `projects`;
  * each project's state as the current portal would have sent it, or this portal's own (`detailed`).
  */
-export function usersProjectsList(db: Kysely<Database>, schemas: SchemaSet, filter: { tags?: string[]; projects?: string[]; states?: 'current' | 'detailed' }): LiveListSpec {
+export function usersProjectsList(db: DatabaseHandle, schemas: SchemaSet, filter: { tags?: string[]; projects?: string[]; states?: 'current' | 'detailed' }): LiveListSpec {
   const detailed = filter.states === 'detailed';
   const state = detailed ? sql`s.name` : currentPortalState(schemas);
   return {
     name: cacheName('ext-usersprojects', { tags: filter.tags, projects: filter.projects, states: detailed ? 'detailed' : undefined }),
     separator: JSON_AGG_SEPARATOR,
-    rows: async (touched) =>
-      (
-        await sql<ListRow>`
-        SELECT m.id::text AS key, ARRAY[m.id]::float8[] AS sort, ARRAY[${changeRefSql(CHANGE.user, sql`m.user_id`)}, ${changeRefSql(CHANGE.project, sql`m.project_id`)}] AS deps,
-          json_build_object(
-          'user', json_build_object('id', u.id, 'person_oib', u.person_oib, 'first_name', u.first_name, 'last_name', u.last_name,
-            'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
-            'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
-          'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
-            'institute', p.institute, 'project_type', pt.name, 'resources_numbers', ${AMOUNTS_AS_TEXT},
-            'staff_resources_type', ${TAGS}, 'state', ${state}),
-          'date_joined', m.date_joined)::text AS json
-        FROM memberships m
-          JOIN users u ON u.id = m.user_id
-          JOIN projects p ON p.id = m.project_id
-          JOIN states s ON s.id = p.state_id
-          JOIN project_types pt ON pt.id = p.project_type_id
-        WHERE p.is_active
-          AND ${touched ? sql`m.id = ANY(ARRAY(SELECT id FROM memberships WHERE user_id = ANY(${touched.users}::int8[]) OR project_id = ANY(${touched.projects}::int8[])))` : sql`true`}
-          AND ${filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`}
-          AND ${filter.projects ? sql`p.identifier = ANY(${filter.projects}::text[])` : sql`true`}
-        ORDER BY m.id`.execute(db)
-      ).rows,
+    rows: (touched) =>
+      activeProjectMembershipRows(
+        db,
+        { amounts: AMOUNTS_AS_TEXT, tags: TAGS, state },
+        sql`${filter.tags ? HAS_ANY_TAG(filter.tags) : sql`true`}
+          AND ${filter.projects ? sql`p.identifier = ANY(${filter.projects}::text[])` : sql`true`}`,
+        touched,
+      ),
   };
 }
 
 /** GET /api/v1/sshkeys: every key with its owner's cluster username. */
-export function sshKeysList(db: Kysely<Database>): LiveListSpec {
+export function sshKeysList(db: DatabaseHandle): LiveListSpec {
   return {
     name: 'ext-sshkeys',
     separator: JSON_AGG_SEPARATOR,
-    rows: async (touched) =>
-      (
-        await sql<ListRow>`
-        SELECT k.id::text AS key, ARRAY[k.id]::float8[] AS sort, ARRAY[${changeRefSql(CHANGE.keys, sql`k.user_id`)}, ${changeRefSql(CHANGE.user, sql`k.user_id`)}] AS deps,
-          json_build_object('name', k.name, 'fingerprint', k.fingerprint, 'public_key', k.public_key,
-          'date_created', k.date_created, 'user', json_build_object('id', u.id, 'person_username', u.person_username))::text AS json
-        FROM ssh_keys k JOIN users u ON u.id = k.user_id
-        WHERE ${touched ? sql`k.user_id = ANY(${[...touched.users, ...touched.keyOwners]}::int8[])` : sql`true`}
-        ORDER BY k.id`.execute(db)
-      ).rows,
+    rows: (touched) => keyListRows(db, touched ? [...touched.users, ...touched.keyOwners] : null),
   };
-}
-
-interface ProjectUsersRow {
-  key: string;
-  sort: number[];
-  deps: string[];
-  id: number;
-  identifier: string;
-  date_from: string | null;
-  date_end: string | null;
-  date_approved: string | null;
-  type: string;
-  name: string;
-  institute: string;
-  croris_id: number | null;
-  croris_finance: unknown;
-  science_field: unknown;
-  approved_resources: string[];
-  users: unknown[];
 }
 
 /**
@@ -142,7 +101,7 @@ interface ProjectUsersRow {
  * tags and people. `tags` with `op` OR: any of them; AND or `tag`: exactly those tags.
  */
 export function projectsUsersList(
-  db: Kysely<Database>,
+  db: DatabaseHandle,
   schemas: SchemaSet,
   maps: ExternalMaps,
   filter: { tags?: string[]; op?: 'OR' | 'AND'; tag?: string },
@@ -155,24 +114,7 @@ export function projectsUsersList(
     name: cacheName('ext-projectsusers', { tags: filter.tags, op: filter.tags ? (filter.op ?? 'OR') : undefined, tag: filter.tag }),
     separator: ',',
     rows: async (touched) => {
-      const { rows } = await sql<ProjectUsersRow>`
-        SELECT p.id::text AS key, ARRAY[p.id]::float8[] AS sort,
-          ARRAY[${changeRefSql(CHANGE.project, sql`p.id`)}] || (SELECT coalesce(array_agg(DISTINCT ${changeRefSql(CHANGE.user, sql`m.user_id`)}), '{}') FROM memberships m WHERE m.project_id = p.id) AS deps,
-          p.id, p.identifier, p.date_start AS date_from, p.date_end, to_char(p.date_approved, 'YYYY-MM-DD') AS date_approved,
-          pt.name AS type, p.name, p.institute, p.croris_id, p.croris_finance,
-          (SELECT coalesce(jsonb_agg(jsonb_build_object('name', d->'name'->>'value', 'percent', d->'percent',
-              'scientificfields', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', f->'name'->>'value', 'percent', f->'percent')), '[]'::jsonb)
-                                   FROM jsonb_array_elements(coalesce(d->'scientificfields', '[]'::jsonb)) AS sf(f)))), '[]'::jsonb)
-           FROM jsonb_array_elements(coalesce(p.science_field, '[]'::jsonb)) AS sd(d)) AS science_field,
-          ${TAGS} AS approved_resources,
-          (SELECT coalesce(json_agg(json_build_object('id', u.id, 'uid', u.person_uniqueid, 'ime', u.first_name, 'prezime', u.last_name,
-              'mail', u.person_mail, 'ustanova', u.person_institution) ORDER BY m.id), '[]'::json)
-           FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_id = p.id) AS users
-        FROM projects p
-          JOIN states s ON s.id = p.state_id
-          JOIN project_types pt ON pt.id = p.project_type_id
-        WHERE s.name = ANY(${states}::text[]) AND ${tagCondition} AND ${touchedProjects(sql`p.id`, touched)}
-        ORDER BY p.id`.execute(db);
+      const rows = await projectsUsersRows(db, states, TAGS, sql`${tagCondition} AND ${touchedProjects(sql`p.id`, touched)}`);
       return rows.map((row): ListRow => {
         const institution = maps.institution(row.institute);
         const finance = Array.isArray(row.croris_finance) && row.croris_finance.length ? row.croris_finance : [row.institute];

@@ -5,13 +5,13 @@
  * unknown, never as fully used; with no such job at all the efficiency is null. GPU utilisation
  * likewise. A row below rules/grants.json's efficiencyThreshold is named with the hours lost.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import type { EfficiencyAnswer, EfficiencyAnswerRow } from '@generated';
 import { grantRules, type SchemaSet } from '@/schema-runtime';
 import { ApiError, msg } from '@/server/errors';
 import { clustersOf } from '../accounting/clusters';
 import { addMonths, monthOf } from '../accounting/window';
+import { efficiencySums, type EfficiencySums } from '../accounting/queries';
 
 /** Whose rows: each member of some projects, or (staff) whole projects, the least efficient first. */
 export type EfficiencyScope = { kind: 'members'; projectIds: number[] } | { kind: 'projects'; limit: number };
@@ -28,7 +28,7 @@ export function efficiencyMonth(schemas: SchemaSet, month: string | undefined, n
 /** One row's figures from the sums of a month. */
 export function efficiencyRow(
   threshold: number,
-  sums: { project: string; projectName: string; username: string | null; name: string | null; cpuh: number; cpuh_known: number; cpu_used: number; gpuh: number; gpuh_known: number; gpu_used: number },
+  sums: EfficiencySums,
 ): EfficiencyAnswerRow {
   const cpuh = Number(sums.cpuh);
   const known = Number(sums.cpuh_known);
@@ -55,21 +55,10 @@ export function efficiencyRow(
 }
 
 /** The efficiency answer of a month (all clusters together). */
-export async function efficiencyAnswer(db: Kysely<Database>, schemas: SchemaSet, scope: EfficiencyScope, month: string): Promise<EfficiencyAnswer> {
+export async function efficiencyAnswer(db: Db, schemas: SchemaSet, scope: EfficiencyScope, month: string): Promise<EfficiencyAnswer> {
   const threshold = grantRules(schemas).efficiencyThreshold;
   const perMember = scope.kind === 'members';
   if (perMember && !scope.projectIds.length) return { month: month.slice(0, 7), threshold, rows: [] };
-  const { rows } = await sql<Parameters<typeof efficiencyRow>[1]>`
-    SELECT p.identifier AS project, p.name AS "projectName",
-           ${perMember ? sql`u.username` : sql`NULL::text`} AS username,
-           ${perMember ? sql`u.first_name || ' ' || u.last_name` : sql`NULL::text`} AS name,
-           sum(a.cpuh) AS cpuh, sum(a.cpuh_known) AS cpuh_known, sum(a.cpu_used) AS cpu_used,
-           sum(a.gpuh) AS gpuh, sum(a.gpuh_known) AS gpuh_known, sum(a.gpu_used) AS gpu_used
-    FROM usage_monthly a
-    JOIN projects p ON p.id = a.project_id
-    ${perMember ? sql`JOIN users u ON u.id = a.user_id` : sql``}
-    WHERE a.month = ${month}::date ${perMember ? sql`AND a.project_id = any(${scope.projectIds}::int[])` : sql``}
-    GROUP BY p.identifier, p.name ${perMember ? sql`, u.username, u.first_name, u.last_name` : sql``}
-    ${perMember ? sql`ORDER BY p.identifier, u.username` : sql`HAVING sum(a.cpuh_known) > 0 ORDER BY sum(a.cpu_used) / sum(a.cpuh_known), p.identifier LIMIT ${scope.limit}`}`.execute(db);
+  const rows = await efficiencySums(db, month, scope);
   return { month: month.slice(0, 7), threshold, rows: rows.map((r) => efficiencyRow(threshold, r)) };
 }

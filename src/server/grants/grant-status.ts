@@ -4,13 +4,15 @@
  * at the rate the accounting forecast uses and the thresholds of rules/grants.json reached. The
  * largest share and the earliest date are kept on the project row for the staff grid.
  */
-import { sql, type Kysely } from 'kysely';
 import { format } from 'date-fns';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import type { GrantsAnswerCluster, GrantsAnswerHours, GrantsAnswerProject } from '@generated';
 import { grantRules, type GrantRuleSet, type SchemaSet } from '@/schema-runtime';
 import { AVERAGE_MONTH_DAYS, DAY_MS, runningRates, type Rate } from '../accounting/forecast';
+import { hoursUsedByCluster } from '../accounting/queries';
+import { keepProjectGrantFigures, projectEndsOf } from '../projects/queries';
 import { grantsInForce, type GrantInForce } from './grants';
+import { flaggedGrantIds } from './queries';
 
 /** The kinds of hours a grant holds. */
 export const HOUR_KINDS = ['cpuh', 'gpuh'] as const;
@@ -41,26 +43,24 @@ function hoursOf(rules: GrantRuleSet, granted: number | null, used: number, rate
 }
 
 /** The status of the grants in force of some projects (every project with one when undefined), ordered by identifier. */
-export async function grantStatus(db: Kysely<Database>, schemas: SchemaSet, projectIds?: number[], now: Date = new Date()): Promise<ProjectGrantStatus[]> {
+export async function grantStatus(db: Db, schemas: SchemaSet, projectIds?: number[], now: Date = new Date()): Promise<ProjectGrantStatus[]> {
   const grants = await grantsInForce(db, projectIds);
   if (!grants.length) return [];
   const ids = [...new Set(grants.map((g) => g.projectId))];
   const rules = grantRules(schemas);
   const [projects, usage, rates, flags] = await Promise.all([
-    db.selectFrom('projects').select(['id', 'identifier', 'name', 'date_end']).where('id', 'in', ids).orderBy('identifier').execute(),
-    sql<{ project_id: number; cluster: string; cpuh: number; gpuh: number }>`
-      SELECT project_id, cluster, sum(cpuh) AS cpuh, sum(gpuh) AS gpuh FROM usage_monthly
-      WHERE project_id = any(${ids}::int[]) GROUP BY project_id, cluster`.execute(db),
+    projectEndsOf(db, ids),
+    hoursUsedByCluster(db, ids),
     runningRates(db, schemas, ids, now),
-    db.selectFrom('grant_warnings').select('grant_id').where('flagged', '=', true).where('grant_id', 'in', grants.map((g) => g.id)).execute(),
+    flaggedGrantIds(db, grants.map((g) => g.id)),
   ]);
-  const flagged = new Set(flags.map((f) => f.grant_id));
+  const flagged = new Set(flags);
   return projects.map((project) => {
     const endDate = project.date_end ? String(project.date_end) : null;
     const mine = grants.filter((g) => g.projectId === project.id);
     const rate = rates.find((r) => r.id === project.id);
     const withStatus = mine.map((grant) => {
-      const used = usage.rows.find((u) => u.project_id === project.id && u.cluster === grant.cluster);
+      const used = usage.find((u) => u.project_id === project.id && u.cluster === grant.cluster);
       const status: GrantsAnswerCluster = { cluster: grant.cluster as GrantsAnswerCluster['cluster'], grantedAt: grant.grantedAt.toISOString() };
       for (const kind of HOUR_KINDS) {
         const hours = hoursOf(rules, grant[kind], Number(used?.[kind] ?? 0), rate?.clusters[grant.cluster]?.[kind], now, endDate);
@@ -93,17 +93,13 @@ export function publicStatus({ id: _id, grants: _grants, ...project }: ProjectGr
  * Writes the largest share used and the earliest run-out date on the project rows, changing only
  * rows whose figures moved (an unchanged row leaves the staff list's cached answer valid).
  */
-export async function keepGrantFigures(db: Kysely<Database>, statuses: readonly ProjectGrantStatus[]): Promise<void> {
+export async function keepGrantFigures(db: Db, statuses: readonly ProjectGrantStatus[]): Promise<void> {
   if (!statuses.length) return;
-  const figures = JSON.stringify(statuses.map((s) => ({ id: s.id, used: s.usedPercent, runs_out: s.runsOut })));
-  await sql`
-    UPDATE projects p SET grant_used_percent = f.used, grant_runs_out = f.runs_out
-    FROM jsonb_to_recordset(${figures}::jsonb) AS f(id integer, used float8, runs_out date)
-    WHERE p.id = f.id AND (p.grant_used_percent IS DISTINCT FROM f.used OR p.grant_runs_out IS DISTINCT FROM f.runs_out)`.execute(db);
+  await keepProjectGrantFigures(db, statuses.map((s) => ({ id: s.id, used: s.usedPercent, runs_out: s.runsOut })));
 }
 
 /** Recomputes and keeps the grid's figures of some projects (after a grant changed). */
-export async function refreshGrantFigures(db: Kysely<Database>, schemas: SchemaSet, projectIds: number[], now: Date = new Date()): Promise<void> {
+export async function refreshGrantFigures(db: Db, schemas: SchemaSet, projectIds: number[], now: Date = new Date()): Promise<void> {
   await keepGrantFigures(db, await grantStatus(db, schemas, projectIds, now));
 }
 

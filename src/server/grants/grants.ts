@@ -3,11 +3,11 @@
  * extension; each (project, cluster) keeps its grants as rows and the newest is in force, so a new
  * grant has warnings of its own (re-armed) while the old ones stay as history.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db, Trx } from '@/server/db/handle';
 import type { GrantRulesGrant, PersonRef } from '@generated';
 import { defaultGrants, grantRules, grantsHoursIn, SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import { ApiError, msg } from '@/server/errors';
+import { grantRowsInForce, hasAnyGrant, insertGrants } from './queries';
 
 /** A grant in force. */
 export interface GrantInForce {
@@ -20,17 +20,9 @@ export interface GrantInForce {
 }
 
 /** The grants in force of some projects (all projects with one when `projectIds` is undefined), by project and cluster. */
-export async function grantsInForce(db: Kysely<Database>, projectIds?: number[]): Promise<GrantInForce[]> {
+export async function grantsInForce(db: Db, projectIds?: number[]): Promise<GrantInForce[]> {
   if (projectIds && !projectIds.length) return [];
-  const rows = await db
-    .selectFrom('project_grants')
-    .distinctOn(['project_id', 'cluster'])
-    .select(['id', 'project_id', 'cluster', 'cpuh', 'gpuh', 'granted_at'])
-    .$if(projectIds !== undefined, (q) => q.where('project_id', 'in', projectIds!))
-    .orderBy('project_id')
-    .orderBy('cluster')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await grantRowsInForce(db, projectIds);
   return rows.map((r) => ({ id: r.id, projectId: r.project_id, cluster: r.cluster, cpuh: r.cpuh, gpuh: r.gpuh, grantedAt: r.granted_at }));
 }
 
@@ -54,27 +46,24 @@ export interface GrantChange {
  *
  * @throws ApiError validationFailed when grants are sent towards a state that does not grant hours
  */
-export async function storeGrants(trx: Transaction<Database>, schemas: SchemaSet, change: GrantChange): Promise<void> {
+export async function storeGrants(trx: Trx, schemas: SchemaSet, change: GrantChange): Promise<void> {
   const allowed = grantsHoursIn(schemas.vocabulary<{ grantsHours?: boolean }>(SCHEMA_IDS.states), change.target);
   if (change.sent?.length && !allowed) throw new ApiError('validationFailed', msg('grantsNotInState', { state: change.target }));
   let grants = change.sent ?? [];
   if (!grants.length && allowed && change.firstApproval) {
-    const existing = await trx.selectFrom('project_grants').select('id').where('project_id', '=', change.projectId).executeTakeFirst();
-    if (!existing) grants = defaultGrants(grantRules(schemas), change.projectType, change.resourceTypes);
+    if (!(await hasAnyGrant(trx, change.projectId))) grants = defaultGrants(grantRules(schemas), change.projectType, change.resourceTypes);
   }
   if (!grants.length) return;
-  await trx
-    .insertInto('project_grants')
-    .values(
-      grants.map((g) => ({
-        project_id: change.projectId,
-        cluster: g.cluster,
-        cpuh: g.cpuh ?? null,
-        gpuh: g.gpuh ?? null,
-        state: change.target,
-        granted_by: JSON.stringify(change.by),
-        granted_at: change.now,
-      })),
-    )
-    .execute();
+  await insertGrants(
+    trx,
+    grants.map((g) => ({
+      project_id: change.projectId,
+      cluster: g.cluster,
+      cpuh: g.cpuh ?? null,
+      gpuh: g.gpuh ?? null,
+      state: change.target,
+      granted_by: JSON.stringify(change.by),
+      granted_at: change.now,
+    })),
+  );
 }

@@ -7,17 +7,18 @@
  * no rows yet, which re-arms its thresholds. At a full grant rules/grants.json's atFull may also
  * flag the project on the staff list; the portal never stops jobs.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { grantRules, type SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { activeStateNames } from '../projects/active-states';
+import { projectIdsInStates } from '../projects/queries';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { grantStatus, HOUR_KINDS, keepGrantFigures, shownDate } from './grant-status';
+import { claimGrantWarning } from './queries';
 import { paths } from '@/schema-runtime/pages';
 
 export interface GrantWarningContext {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   schemas: SchemaSet;
   config: Pick<ServerConfig, 'publicUrl'>;
 }
@@ -36,17 +37,7 @@ export async function runGrantWarnings(ctx: GrantWarningContext, now: Date = new
   const rules = grantRules(schemas);
   const statuses = await grantStatus(db, schemas, undefined, now);
   await keepGrantFigures(db, statuses);
-  const running = new Set(
-    (
-      await db
-        .selectFrom('projects')
-        .innerJoin('states', 'states.id', 'projects.state_id')
-        .select('projects.id')
-        .where('states.name', 'in', activeStateNames(schemas))
-        .where('projects.id', 'in', statuses.length ? statuses.map((s) => s.id) : [0])
-        .execute()
-    ).map((p) => p.id),
-  );
+  const running = new Set(await projectIdsInStates(db, statuses.length ? statuses.map((s) => s.id) : [0], activeStateNames(schemas)));
   let warnings = 0;
   for (const project of statuses.filter((s) => running.has(s.id)))
     for (const grant of project.grants)
@@ -57,12 +48,7 @@ export async function runGrantWarnings(ctx: GrantWarningContext, now: Date = new
           const flag = rules.atFull === 'flag' && (threshold.percent ?? 0) >= 100;
           const sent = await db.transaction().execute(async (trx) => {
             // Of several processes, the one whose row goes in sends; the others wait here, then skip.
-            const claimed = await trx
-              .insertInto('grant_warnings')
-              .values({ grant_id: grant.id, kind, threshold: key, flagged: flag, sent_at: now })
-              .onConflict((oc) => oc.doNothing())
-              .returning('grant_id')
-              .executeTakeFirst();
+            const claimed = await claimGrantWarning(trx, { grantId: grant.id, kind, threshold: key, flagged: flag, sentAt: now });
             if (!claimed || !hours) return false;
             const params = {
               name: project.name,

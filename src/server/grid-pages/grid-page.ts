@@ -4,8 +4,8 @@
  * the list's rows once for the counts and the window, and only the window's rows are written as
  * JSON — with the whole list's own expressions, so they are its items.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { readTableLayout, type TableLayout } from '@/schema-runtime/table-layout';
 import { resolveOptions, rowFilterValues } from '@/schema-runtime/grid-options';
@@ -141,7 +141,7 @@ export function pageStatements(g: GridContext, request: GridPageRequest) {
  *
  * @throws when a layout names a path, format or sort its list cannot serve
  */
-export function gridPages(db: Kysely<Database>, schemas: SchemaSet): GridPages {
+export function gridPages(db: DatabaseHandle, schemas: SchemaSet): GridPages {
   const sources = listSources(schemas);
   const rules = listRules(schemas);
   const patterns: DatePatterns = {

@@ -17,8 +17,11 @@
  * paging through a filtered list, or sorting it, counts the filter once. Those are the most kept,
  * `MAX_KEPT` in all, the least recently used forgotten first.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { RawBuilder } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
+import { changeLogExtent, refsLoggedBetween, type LogExtent } from '../lists/queries';
+
+export type { LogExtent } from '../lists/queries';
 
 /** The filter-free counts of a page (api/grid-page.json's `total`, and the list's size for `paged`). */
 export interface ListCounts {
@@ -30,13 +33,6 @@ export interface ListCounts {
 const MAX_AGE_MS = 30_000;
 /** How many counts are kept at most (each grid's, and each filter's that was asked for lately). */
 const MAX_KEPT = 500;
-
-/** The change log's extent: how many rows, the lowest and highest id (text: bigint), as counted. */
-export interface LogExtent {
-  rows: number;
-  lowest: string | null;
-  highest: string | null;
-}
 
 /** Kept counts: the change log read once per page call, then each of its counts by that reading. */
 export interface KeptCounts {
@@ -51,7 +47,7 @@ export interface KeptCounts {
   counts<T extends object>(log: LogExtent, key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T>;
 }
 
-export function listCounts(db: Kysely<Database>): KeptCounts {
+export function listCounts(db: DatabaseHandle): KeptCounts {
   const kept = new Map<string, { log: LogExtent; at: number; counts: object }>();
   /** Keeps `entry` as the most recently used, forgetting the least recently used beyond MAX_KEPT. */
   const keep = (key: string, entry: { log: LogExtent; at: number; counts: object }) => {
@@ -67,15 +63,12 @@ export function listCounts(db: Kysely<Database>): KeptCounts {
   /** Whether the log grew from `before` to `now` only by rows that cannot move the counts. */
   async function onlyUnrelatedSince(before: LogExtent, now: LogExtent, movedBy: (refs: readonly string[]) => boolean): Promise<boolean> {
     if (before.lowest !== now.lowest || now.highest === null) return false;
-    const { rows } = await sql<{ refs: string[] }>`
-      SELECT refs FROM list_row_changes WHERE id > ${before.highest ?? '0'}::bigint AND id <= ${now.highest}::bigint`.execute(db);
+    const rows = await refsLoggedBetween(db, before.highest ?? '0', now.highest);
     return rows.length === now.rows - before.rows && !rows.some((row) => movedBy(row.refs));
   }
 
   async function readLog(): Promise<LogExtent> {
-    const { rows } = await sql<LogExtent>`
-      SELECT count(*)::int AS rows, min(id)::text AS lowest, max(id)::text AS highest FROM list_row_changes`.execute(db);
-    return rows[0];
+    return changeLogExtent(db);
   }
 
   async function counts<T extends object>(log: LogExtent, key: string, statement: RawBuilder<T>, movedBy?: (refs: readonly string[]) => boolean): Promise<T> {

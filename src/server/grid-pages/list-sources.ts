@@ -10,6 +10,8 @@ import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJ
 import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users/users-lists';
 import type { OrderTerm } from '../lists/list-order';
 import { CHANGE, type ChangeKind } from '../lists/change-refs';
+import { USER_HAS_KEY } from '../keys/queries';
+import { MEMBERSHIP_PROJECTS_FROM } from '../memberships/queries';
 
 /**
  * What a value of a row is, as the list's JSON holds it: text, a number, a boolean, a date
@@ -160,13 +162,8 @@ const projectsAll: ListSource = {
   storedTexts: { 'name,identifier,institute': raw('p.filter_search'), 'date_start,date_end|date': raw('p.filter_dates') },
 };
 
-/**
- * Whether the user `u` has an SSH key: one probe of the keys' index per user the other conditions
- * leave. As EXISTS the planner joined it, hashing all 133,333 keys at 100,000 users even for the
- * 3,264 users an e-mail filter leaves (PostgreSQL 15: 125 ms, probed 25 ms). A key filter alone
- * probes every user of the list (active users: 130 ms against the join's 95).
- */
-const HAS_KEY = sql<boolean>`(SELECT true FROM ssh_keys k WHERE k.user_id = u.id LIMIT 1) IS NOT NULL`;
+/** Whether the user `u` has an SSH key (one probe of the keys' index per user: keys/queries.ts). */
+const HAS_KEY = USER_HAS_KEY;
 
 /** The scalar fields of a user row (both user lists). */
 const USER_FIELDS: Record<string, FieldSql> = {
@@ -196,8 +193,7 @@ const USER_TEXTS = { 'username,person_username,person_uniqueid,person_mail': raw
 /** A user list's `projects`: the memberships `membership` (over mb, p, s) lets through. */
 function userProjects(membership: RawBuilder<boolean>): CollectionSql {
   return {
-    from: sql`memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
-              JOIN roles r ON r.id = mb.role_id JOIN project_types t ON t.id = p.project_type_id`,
+    from: MEMBERSHIP_PROJECTS_FROM,
     owner: raw('mb.user_id'),
     where: membership,
     fields: { identifier: text('p.identifier'), state: text('s.name'), role: text('r.name'), type: text('t.name') },

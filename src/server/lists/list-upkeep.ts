@@ -8,11 +8,11 @@
  * whole only when first asked for, after a change to a vocabulary or a very large one, and by the
  * periodic check, which compares the held rows with a full build and repairs (and logs) a difference.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { RowStore, type ListRow } from './row-store';
 import { repairActiveMembers } from '../memberships/active-members';
 import { ANY_CHANGE, CHANGE, idsNamed } from './change-refs';
+import { changesSince, foldOldChangeLog, pruneRowChanges } from './queries';
 
 /** What a batch of changes names, by kind (change-refs.ts): users, owners of changed keys, projects. */
 export interface Touched {
@@ -49,12 +49,6 @@ interface Held {
   pending: Set<string>;
 }
 
-interface ChangeRow {
-  id: string;
-  xid: string;
-  refs: string[];
-}
-
 function touchedBy(refs: Iterable<string>): Touched {
   const ids = idsNamed(refs);
   return { users: ids[CHANGE.user], keyOwners: ids[CHANGE.keys], projects: ids[CHANGE.project] };
@@ -71,7 +65,7 @@ export class ListUpkeep {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: DatabaseHandle,
     private readonly log: (message: string) => void,
   ) {}
 
@@ -118,15 +112,11 @@ export class ListUpkeep {
    * @returns the number of rows repaired
    */
   async check(): Promise<number> {
-    await sql`DELETE FROM list_row_changes WHERE at < now() - make_interval(secs => ${KEEP_CHANGES_MS / 1000})`.execute(this.db);
+    await pruneRowChanges(this.db, KEEP_CHANGES_MS);
     // The previous release's change log (migration 0003, kept for rolling upgrades) is still written
     // by its triggers; fold it into its versions as that release did, so it stays small and the
     // versions such a process compares keep counting up.
-    await sql`
-      WITH folded AS (DELETE FROM table_changes RETURNING name)
-      UPDATE table_versions v SET version = v.version + f.n
-        FROM (SELECT name, count(*) AS n FROM folded GROUP BY name) f
-       WHERE v.name = f.name`.execute(this.db);
+    await foldOldChangeLog(this.db);
     let repaired = 0;
     for (const [name, held] of [...this.lists]) {
       if (!held.store) continue;
@@ -173,14 +163,7 @@ export class ListUpkeep {
 
   private async takeChanges(): Promise<void> {
     const cursor = this.cursor;
-    const { rows } = await sql<{ xmin: string; changes: ChangeRow[] }>`
-      SELECT s.xmin::text AS xmin,
-             coalesce((SELECT json_agg(json_build_object('id', c.id::text, 'xid', c.xid::text, 'refs', c.refs) ORDER BY c.id)
-                         FROM list_row_changes c
-                        WHERE ${cursor !== null} AND c.xid >= ${cursor?.xmin ?? '0'}::xid8
-                          AND NOT (c.id::text = ANY(${cursor ? [...cursor.seen.keys()] : []}::text[]))), '[]'::json) AS changes
-        FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s`.execute(this.db);
-    const { xmin, changes } = rows[0];
+    const { xmin, changes } = await changesSince(this.db, cursor);
     // Changes of transactions that may still have been running are remembered until none can be.
     const seen = new Map([...(cursor?.seen ?? []), ...changes.map((c) => [c.id, c.xid] as const)]);
     for (const [id, xid] of seen) if (BigInt(xid) < BigInt(xmin)) seen.delete(id);
@@ -227,10 +210,10 @@ export class ListUpkeep {
 
 /* One upkeep per app (so two apps on one embedded database stay two processes), listed by database for its notifications. */
 const upkeeps = new WeakMap<object, ListUpkeep>();
-const byDatabase = new WeakMap<Kysely<Database>, Set<ListUpkeep>>();
+const byDatabase = new WeakMap<DatabaseHandle, Set<ListUpkeep>>();
 
 /** The upkeep of `owner` (an app's context), created on first use. */
-export function listUpkeepOf(owner: object, db: Kysely<Database>, log: (message: string) => void): ListUpkeep {
+export function listUpkeepOf(owner: object, db: DatabaseHandle, log: (message: string) => void): ListUpkeep {
   let upkeep = upkeeps.get(owner);
   if (!upkeep) {
     upkeeps.set(owner, (upkeep = new ListUpkeep(db, log)));
@@ -249,7 +232,7 @@ export const LISTS_CHANNEL = 'portal_lists';
  * a head start: a reader takes in whatever was not yet taken in, so a lost connection costs nothing
  * but that.
  */
-export async function startListNotices(handle: { db: Kysely<Database>; listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<unknown> }): Promise<void> {
+export async function startListNotices(handle: { db: DatabaseHandle; listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<unknown> }): Promise<void> {
   await handle.listen(LISTS_CHANNEL, () => {
     for (const upkeep of byDatabase.get(handle.db) ?? []) void upkeep.refresh().catch(() => undefined);
   }, () => undefined);

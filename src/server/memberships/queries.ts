@@ -3,6 +3,8 @@
  * projects does a user lead or belong to. Asked here once, so that "lead" means the same thing
  * to accounting, readiness, extensions, invitations, mail and project processing.
  */
+import { CHANGE, changeRefSql } from '@/server/lists/change-refs';
+import type { ListRow } from '@/server/lists/row-store';
 import { sql, type RawBuilder } from 'kysely';
 import type { RoleName } from '@generated';
 import type { Db } from '@/server/db/handle';
@@ -162,4 +164,49 @@ export async function membersOf(db: Db, projectIds: readonly number[], options: 
   if (options.then === 'name') query = query.orderBy('u.last_name').orderBy('u.first_name').orderBy('u.id');
   const rows = await query.orderBy('m.id').execute();
   return rows.map((row) => ({ ...row, key_count: row.key_count ?? 0 }));
+}
+
+/**
+ * The FROM of a user list's projects: each membership (mb) with its project (p), state (s), role (r)
+ * and project type (t).
+ */
+export const MEMBERSHIP_PROJECTS_FROM = sql`memberships mb JOIN projects p ON p.id = mb.project_id JOIN states s ON s.id = p.state_id
+              JOIN roles r ON r.id = mb.role_id JOIN project_types t ON t.id = p.project_type_id`;
+
+/**
+ * The clusters' rows of memberships on active projects (GET /api/v1/usersprojects), by membership
+ * id: the user, the project with the caller's `amounts`, `tags` and `state` columns (over p and s),
+ * and the date joined; only those `where` lets through, and of the `touched` users and projects.
+ */
+export async function activeProjectMembershipRows(
+  db: Db,
+  project: { amounts: RawBuilder<unknown>; tags: RawBuilder<unknown>; state: RawBuilder<unknown> },
+  where: RawBuilder<unknown>,
+  touched: { users: readonly number[]; projects: readonly number[] } | null,
+): Promise<ListRow[]> {
+  const { rows } = await sql<ListRow>`
+        SELECT m.id::text AS key, ARRAY[m.id]::float8[] AS sort, ARRAY[${changeRefSql(CHANGE.user, sql`m.user_id`)}, ${changeRefSql(CHANGE.project, sql`m.project_id`)}] AS deps,
+          json_build_object(
+          'user', json_build_object('id', u.id, 'person_oib', u.person_oib, 'first_name', u.first_name, 'last_name', u.last_name,
+            'person_mail', u.person_mail, 'person_username', u.person_username, 'person_type', u.person_type, 'username', u.username,
+            'status', u.status, 'is_active', u.is_active, 'is_staff', u.is_staff, 'is_superuser', u.is_superuser),
+          'project', json_build_object('id', p.id, 'identifier', p.identifier, 'is_active', p.is_active, 'name', p.name,
+            'institute', p.institute, 'project_type', pt.name, 'resources_numbers', ${project.amounts},
+            'staff_resources_type', ${project.tags}, 'state', ${project.state}),
+          'date_joined', m.date_joined)::text AS json
+        FROM memberships m
+          JOIN users u ON u.id = m.user_id
+          JOIN projects p ON p.id = m.project_id
+          JOIN states s ON s.id = p.state_id
+          JOIN project_types pt ON pt.id = p.project_type_id
+        WHERE p.is_active
+          AND ${touched ? sql`m.id = ANY(ARRAY(SELECT id FROM memberships WHERE user_id = ANY(${touched.users}::int8[]) OR project_id = ANY(${touched.projects}::int8[])))` : sql`true`}
+          AND ${where}
+        ORDER BY m.id`.execute(db);
+  return rows;
+}
+
+/** Every membership's id, user, project and role (the triples that must stay unique). */
+export async function membershipTriples(db: Db): Promise<{ id: number; user_id: number; project_id: number; role_id: number }[]> {
+  return db.selectFrom('memberships').select(['id', 'user_id', 'project_id', 'role_id']).execute();
 }
