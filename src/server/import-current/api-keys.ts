@@ -6,9 +6,11 @@
  * says. Keys are matched by their prefix, which that portal keeps unique; a prefix that a key made
  * here already has is refused as a conflict.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { API_SCOPES, IMPORTED_HASH } from '../api-keys/api-keys';
+import { allApiKeys, insertImportedApiKey, updateImportedApiKey } from '../api-keys/queries';
+import { sourceApiKeys, sourceHasTable } from './queries';
 import type { SourceApiKey, SourceDatabase } from './source-tables';
 import { emptyCounts, type EntityCounts, type Refusal, type RowNote } from './report';
 
@@ -18,16 +20,15 @@ type Row = Selectable<SourceApiKey>;
 
 /** The source's keys, or null when its database has no such table (a portal without the API-key app). */
 export async function readSourceApiKeys(source: Kysely<SourceDatabase>): Promise<Row[] | null> {
-  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass(${`public.${API_KEY_TABLE}`}) IS NOT NULL AS present`.execute(source);
-  if (!rows[0]?.present) return null;
-  return source.selectFrom(API_KEY_TABLE).selectAll().orderBy('prefix').execute();
+  if (!(await sourceHasTable(source, API_KEY_TABLE))) return null;
+  return sourceApiKeys(source);
 }
 
 const at = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /** Imports the keys; answers their counts and adds refusals and warnings to the run's lists. */
 export async function importApiKeys(
-  target: Kysely<Database>,
+  target: DatabaseHandle,
   rows: Row[] | null,
   options: { dryRun: boolean; now: Date; refused: Refusal[]; warnings: RowNote[] },
 ): Promise<EntityCounts> {
@@ -37,7 +38,7 @@ export async function importApiKeys(
     return counts;
   }
   counts.source = rows.length;
-  const here = new Map((await target.selectFrom('api_keys').selectAll().execute()).map((k) => [k.prefix, k]));
+  const here = new Map((await allApiKeys(target)).map((k) => [k.prefix, k]));
   const seen = new Set<string>();
   // A source row has no numeric id: the report names it by its position in prefix order.
   for (const [index, row] of rows.entries()) {
@@ -76,12 +77,8 @@ export async function importApiKeys(
     else counts.new++;
     if (options.dryRun) continue;
     const values = { name, secret_hash: row.hashed_key, expires_at: row.expiry_date, revoked_at: revokedAt, imported_at: options.now };
-    if (existing) await target.updateTable('api_keys').set(values).where('id', '=', existing.id).execute();
-    else
-      await target
-        .insertInto('api_keys')
-        .values({ ...values, prefix: row.prefix, scopes: JSON.stringify([...API_SCOPES]), created_at: row.created, origin: 'current-portal' })
-        .execute();
+    if (existing) await updateImportedApiKey(target, existing.id, values);
+    else await insertImportedApiKey(target, { ...values, prefix: row.prefix, scopes: JSON.stringify([...API_SCOPES]), created_at: row.created });
   }
   for (const key of here.values())
     if (key.origin === 'current-portal' && !seen.has(key.prefix)) {

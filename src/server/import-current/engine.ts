@@ -6,13 +6,12 @@
  * so one bad row is reported and the rest of its batch still lands.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { SOURCE_TABLE, emptyCounts, type EntityName, type ImportReport, type RefusalKind } from './report';
+import { importMapOf, insertImportedRows, updateImportedRow, upsertImportMap, type TargetTable, type TargetValues } from './queries';
 
-/** The tables rows are written to, each with a bigserial `id`. */
-export type TargetTable = 'users' | 'science_software' | 'projects' | 'memberships' | 'ssh_keys' | 'invites' | 'staff_comments' | 'extensions';
+export type { TargetTable } from './queries';
 
 /** A source row the entity will not bring in, and why. */
 export interface Refused {
@@ -22,7 +21,7 @@ export interface Refused {
 
 /** What a checked row becomes here: its column values, written over `adoptId` when set (an existing row, of the same id, taken over). */
 export interface Converted<T extends TargetTable> {
-  values: Insertable<Database[T]>;
+  values: TargetValues<T>;
   adoptId?: number;
   /** Columns left as they are when a row imported before is updated. */
   keep?: readonly string[];
@@ -33,7 +32,7 @@ export const isRefused = (value: unknown): value is Refused => typeof value === 
 
 /** What the run knows and has done so far, shared by the entities. */
 export interface ImportRun {
-  target: Kysely<Database>;
+  target: DatabaseHandle;
   schemas: SchemaSet;
   dryRun: boolean;
   report: ImportReport;
@@ -87,33 +86,13 @@ interface Pending<T extends TargetTable> {
   converted: Converted<T>;
 }
 
-async function upsertMap(trx: Transaction<Database>, table: string, entries: { sourceId: number; targetId: number; hash: string }[]) {
-  if (!entries.length) return;
-  await trx
-    .insertInto('import_map')
-    .values(entries.map((e) => ({ source_table: table, source_id: e.sourceId, target_id: e.targetId, row_hash: e.hash })))
-    .onConflict((oc) =>
-      oc.columns(['source_table', 'source_id']).doUpdateSet((eb) => ({
-        target_id: eb.ref('excluded.target_id'),
-        row_hash: eb.ref('excluded.row_hash'),
-        imported_at: sql<Date>`now()`,
-      })),
-    )
-    .execute();
-}
-
 /** Writes one batch in one transaction; answers the ids here of its rows. */
-async function writeBatch<T extends TargetTable>(db: Kysely<Database>, entity: { name: EntityName; target: T }, batch: Pending<T>[]): Promise<number[]> {
-  return db.transaction().execute(async (typed) => {
-    // One code path for every target table: the rows were typed where they were converted.
-    const trx = typed as unknown as Transaction<any>;
+async function writeBatch<T extends TargetTable>(db: DatabaseHandle, entity: { name: EntityName; target: T }, batch: Pending<T>[]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
     // A new row keeps its source id (kept-ids.ts checked that none here holds it).
     const inserts = batch.filter((p) => p.targetId === undefined);
     if (inserts.length)
-      await trx
-        .insertInto(entity.target as string)
-        .values(inserts.map((p) => ({ ...p.converted.values, id: p.sourceId })))
-        .execute();
+      await insertImportedRows(trx, entity.target, inserts.map((p) => ({ ...p.converted.values, id: p.sourceId })));
     const ids: number[] = [];
     for (const p of batch) {
       if (p.targetId === undefined) {
@@ -122,15 +101,10 @@ async function writeBatch<T extends TargetTable>(db: Kysely<Database>, entity: {
       }
       const values: Record<string, unknown> = { ...p.converted.values };
       for (const column of p.converted.keep ?? []) delete values[column];
-      const updated = await trx
-        .updateTable(entity.target as string)
-        .set(values)
-        .where('id', '=', p.targetId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new DeletedHere(p.targetId);
+      if (!(await updateImportedRow(trx, entity.target, p.targetId, values))) throw new DeletedHere(p.targetId);
       ids.push(p.targetId);
     }
-    await upsertMap(typed, SOURCE_TABLE[entity.name], batch.map((p, i) => ({ sourceId: p.sourceId, targetId: ids[i], hash: p.hash })));
+    await upsertImportMap(trx, SOURCE_TABLE[entity.name], batch.map((p, i) => ({ sourceId: p.sourceId, targetId: ids[i], hash: p.hash })));
     return ids;
   });
 }
@@ -144,7 +118,7 @@ export async function importEntity<S extends { id: number }, T extends TargetTab
   const counts = (run.report.entities[entity.name] = emptyCounts());
   counts.source = entity.rows.length;
   const mapped = new Map<number, { targetId: number; hash: string }>();
-  for (const m of await run.target.selectFrom('import_map').select(['source_id', 'target_id', 'row_hash']).where('source_table', '=', table).execute())
+  for (const m of await importMapOf(run.target, table))
     mapped.set(Number(m.source_id), { targetId: Number(m.target_id), hash: m.row_hash });
 
   const ids = run.ids[entity.name];

@@ -4,8 +4,8 @@
  * again and again while the portal serves: unchanged rows cost a hash each, changed ones are
  * updated in place, and rows the source lost are reported and kept.
  */
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { schemaIdOf, type SchemaSet } from '@/schema-runtime';
 import type { SourceDatabase } from './source-tables';
 import { importEntity, type EntityImport, type ImportRun, type TargetTable } from './engine';
@@ -19,6 +19,7 @@ import { invitationsImport } from './invitations';
 import { commentsImport, extensionsImport } from './project-notes';
 import { continueSequences, idCollisions, sourceSequenceHighs, type SourceIds } from './kept-ids';
 import { importApiKeys, readSourceApiKeys } from './api-keys';
+import { recordImportRun, sourceLookup as lookup, sourceRows } from './queries';
 
 export interface ImportOptions {
   dryRun?: boolean;
@@ -29,16 +30,9 @@ export interface ImportOptions {
   now?: Date;
 }
 
-async function lookup(source: Kysely<SourceDatabase>, table: 'backend_state' | 'backend_projecttype' | 'backend_role'): Promise<Map<number, string>> {
-  const rows = await source.selectFrom(table).select(['id', 'name']).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
-
 /** Reads the source tables, each in source id order. */
 async function readSource(source: Kysely<SourceDatabase>) {
-  const loose = source as unknown as Kysely<any>;
-  const all = <T extends keyof SourceDatabase>(table: T) =>
-    loose.selectFrom(table).selectAll().orderBy('id').execute() as Promise<Selectable<SourceDatabase[T]>[]>;
+  const all = <T extends keyof SourceDatabase>(table: T) => sourceRows(source, table);
   const [users, software, projects, memberships, keys, invitations, comments, extensions, states, types, roles] = await Promise.all([
     all('backend_user'),
     all('backend_sciencesoftware'),
@@ -69,7 +63,7 @@ function finish(report: ImportReport, started: Date): ImportReport {
  * under its source id; refused whole, writing nothing, when rows here hold ids the source needs.
  * Nothing is written with `dryRun`; the report is the same.
  */
-export async function importCurrent(target: Kysely<Database>, source: Kysely<SourceDatabase>, schemas: SchemaSet, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importCurrent(target: DatabaseHandle, source: Kysely<SourceDatabase>, schemas: SchemaSet, options: ImportOptions = {}): Promise<ImportReport> {
   const started = new Date();
   const data = await readSource(source);
   const total = ENTITIES.reduce((sum, name) => sum + data[name].length, 0);
@@ -134,9 +128,6 @@ export async function importCurrent(target: Kysely<Database>, source: Kysely<Sou
   report.changes = ENTITIES.reduce((sum, name) => sum + report.entities[name].new + report.entities[name].changed, report.apiKeys.new + report.apiKeys.changed);
   finish(report, started);
   if (!run.dryRun)
-    await target
-      .insertInto('import_runs')
-      .values({ started_at: started, changes: report.changes, refused: unacceptedRefusals(report).length, report: JSON.stringify(report) })
-      .execute();
+    await recordImportRun(target, { started_at: started, changes: report.changes, refused: unacceptedRefusals(report).length, report: JSON.stringify(report) });
   return report;
 }

@@ -7,6 +7,7 @@ import type { Convert, ImportRun, EntityImport } from './engine';
 import { orphanReason, refuse } from './engine';
 import { Claims } from './checks';
 import type { SourceInvitation } from './source-tables';
+import { inviteKeysAndAddresses } from '../invites/queries';
 
 type Row = Selectable<SourceInvitation>;
 
@@ -18,7 +19,7 @@ export function invitationsImport(run: ImportRun, rows: Row[]): EntityImport<Row
 
 /** Reads what the checks of new and changed rows need, and answers the check. */
 async function invitationsCheck(run: ImportRun): Promise<Convert<Row, 'invites'>> {
-  const here = await run.target.selectFrom('invites').select(['id', 'key', 'project_id', 'email']).execute();
+  const here = await inviteKeysAndAddresses(run.target);
   const keys = new Claims(here.map((i) => [i.key, i.id] as [string, number]));
   const addressed = new Claims(here.map((i) => [`${i.project_id}/${i.email}`, i.id] as [string, number]));
   return (row, targetId) => {

@@ -8,10 +8,12 @@
  * never takes an id the source has used, even for a row it deleted since.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { ENTITIES, SOURCE_TABLE, type EntityName, type IdCollision } from './report';
 import type { TargetTable } from './engine';
 import type { SourceDatabase } from './source-tables';
+import { softwareNames as softwareHere } from '../software/queries';
+import { continueSequence, importMapOf, rowsHoldingIds, sourceSequenceHigh } from './queries';
 
 /** The table here each entity writes. */
 export const TARGET_TABLE: Record<EntityName, TargetTable> = {
@@ -44,14 +46,13 @@ export type SourceIds = Record<EntityName, number[]>;
  * that holds the id of a source row not imported yet, a row imported earlier under another id (by
  * an import that renumbered), and a modulefile listed here under another id than the source's.
  */
-export async function idCollisions(db: Kysely<Database>, source: SourceIds, softwareNames: Map<number, string>): Promise<IdCollision[]> {
+export async function idCollisions(db: DatabaseHandle, source: SourceIds, softwareNames: Map<number, string>): Promise<IdCollision[]> {
   const collisions: IdCollision[] = [];
-  const loose = db as unknown as Kysely<any>;
   let importedSoftware = new Set<number>();
   for (const entity of ENTITIES) {
     const table = TARGET_TABLE[entity];
     const sourceTable = SOURCE_TABLE[entity];
-    const mapped = await db.selectFrom('import_map').select(['source_id', 'target_id']).where('source_table', '=', sourceTable).execute();
+    const mapped = await importMapOf(db, sourceTable);
     const imported = new Set<number>();
     for (const m of mapped) {
       imported.add(Number(m.target_id));
@@ -62,14 +63,7 @@ export async function idCollisions(db: Kysely<Database>, source: SourceIds, soft
     const mappedSource = new Set(mapped.map((m) => Number(m.source_id)));
     const wanted = source[entity].filter((id) => !mappedSource.has(id));
     if (!wanted.length) continue;
-    const taken = await loose
-      .selectFrom(table)
-      .select(['id', DESCRIBE[table].as('here')])
-      // One array parameter: a source of 100,000 rows would pass PostgreSQL's 65,535 parameters as a list.
-      .where(sql<boolean>`id = ANY(${wanted}::int8[])`)
-      .orderBy('id')
-      .execute();
-    for (const row of taken as { id: number | string; here: string }[]) {
+    for (const row of await rowsHoldingIds(db, table, wanted, DESCRIBE[table])) {
       const id = Number(row.id);
       if (imported.has(id)) continue;
       // A modulefile listed here under the same id is the same software: it is taken over.
@@ -78,7 +72,7 @@ export async function idCollisions(db: Kysely<Database>, source: SourceIds, soft
     }
   }
   const names = new Map([...softwareNames].map(([id, name]) => [name.trim(), id]));
-  for (const row of await db.selectFrom('science_software').select(['id', 'name']).execute()) {
+  for (const row of await softwareHere(db)) {
     const sourceId = names.get(row.name);
     if (sourceId !== undefined && sourceId !== row.id && !importedSoftware.has(row.id) && !collisions.some((c) => c.table === 'science_software' && c.id === row.id))
       collisions.push({ table: 'science_software', id: row.id, sourceTable: SOURCE_TABLE.software, sourceId, here: `modulefile ${row.name}, which the source has under id ${sourceId}` });
@@ -97,11 +91,9 @@ export async function sourceSequenceHighs(source: Kysely<SourceDatabase>): Promi
   for (const entity of ENTITIES) {
     const table = SOURCE_TABLE[entity];
     try {
-      const { rows } = await sql<{ seq: string | null }>`SELECT pg_get_serial_sequence(${`public.${table}`}, 'id') AS seq`.execute(source);
-      const seq = rows[0]?.seq;
-      if (!seq) continue;
-      const read = await sql<{ high: string | number }>`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS high FROM ${sql.table(seq)}`.execute(source);
-      highs[entity] = Number(read.rows[0]?.high ?? 0);
+      const high = await sourceSequenceHigh(source, table);
+      if (high === null) continue;
+      highs[entity] = high;
     } catch {
       unreadable.push(table);
     }
@@ -114,11 +106,10 @@ export async function sourceSequenceHighs(source: Kysely<SourceDatabase>): Promi
  * highest its source's sequence handed out: an id the current portal gave a row it deleted since
  * (a uid a cluster may still hold) is never given again.
  */
-export async function continueSequences(db: Kysely<Database>, source: SourceIds, sequenceHighs: Partial<Record<EntityName, number>> = {}): Promise<void> {
+export async function continueSequences(db: DatabaseHandle, source: SourceIds, sequenceHighs: Partial<Record<EntityName, number>> = {}): Promise<void> {
   for (const entity of ENTITIES) {
     const table = TARGET_TABLE[entity];
     const highestSource = source[entity].reduce((a, b) => Math.max(a, b), sequenceHighs[entity] ?? 0);
-    await sql`SELECT setval(${`${table}_id_seq`}, GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}, 1),
-      GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.table(table)}), ${highestSource}) > 0)`.execute(db);
+    await continueSequence(db, table, highestSource);
   }
 }

@@ -10,6 +10,7 @@ import { Claims, schemaProblems } from './checks';
 import { KeyRejected, parsePublicKey } from '../keys/ssh-key-parse';
 import { schemaIdOf } from '@/schema-runtime';
 import type { SourceSshKey } from './source-tables';
+import { keyNamesAndPrints } from '../keys/queries';
 
 type Row = Selectable<SourceSshKey>;
 
@@ -19,7 +20,7 @@ export function keysImport(run: ImportRun, rows: Row[]): EntityImport<Row, 'ssh_
 
 /** Reads what the checks of new and changed rows need, and answers the check. */
 async function keysCheck(run: ImportRun): Promise<Convert<Row, 'ssh_keys'>> {
-  const here = await run.target.selectFrom('ssh_keys').select(['id', 'user_id', 'name', 'fingerprint']).execute();
+  const here = await keyNamesAndPrints(run.target);
   const names = new Claims(here.map((k) => [`${k.user_id}/${k.name}`, k.id] as [string, number]));
   const prints = new Claims(here.map((k) => [`${k.user_id}/${k.fingerprint}`, k.id] as [string, number]));
   const body = schemaIdOf('api/ssh-key-new');

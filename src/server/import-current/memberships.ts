@@ -5,6 +5,7 @@ import { orphanReason, refuse } from './engine';
 import { Claims } from './checks';
 import { lookupIds } from '@/server/db/vocabularies';
 import type { SourceMembership } from './source-tables';
+import { membershipTriples } from '../memberships/queries';
 
 type Row = Selectable<SourceMembership>;
 
@@ -15,7 +16,7 @@ export function membershipsImport(run: ImportRun, rows: Row[], sourceRoles: Map<
 /** Reads what the checks of new and changed rows need, and answers the check. */
 async function membershipsCheck(run: ImportRun, sourceRoles: Map<number, string>): Promise<Convert<Row, 'memberships'>> {
   const roles = await lookupIds(run.target, 'roles');
-  const here = await run.target.selectFrom('memberships').select(['id', 'user_id', 'project_id', 'role_id']).execute();
+  const here = await membershipTriples(run.target);
   const key = (user: number, project: number, role: number) => `${user}/${project}/${role}`;
   const taken = new Claims(here.map((m) => [key(m.user_id, m.project_id, m.role_id), m.id] as [string, number]));
   return (row, targetId) => {

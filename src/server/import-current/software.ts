@@ -10,6 +10,7 @@ import { refuse } from './engine';
 import { schemaProblems } from './checks';
 import { schemaIdOf } from '@/schema-runtime';
 import type { SourceScienceSoftware } from './source-tables';
+import { softwareNames } from '../software/queries';
 
 type Row = Selectable<SourceScienceSoftware>;
 
@@ -19,7 +20,7 @@ export function softwareImport(run: ImportRun, rows: Row[]): EntityImport<Row, '
 
 /** Reads what the checks of new and changed rows need, and answers the check. */
 async function softwareCheck(run: ImportRun): Promise<Convert<Row, 'science_software'>> {
-  const here = await run.target.selectFrom('science_software').select(['id', 'name']).execute();
+  const here = await softwareNames(run.target);
   const byName = new Map(here.map((s) => [s.name, s.id]));
   const claimed = new Map<string, number>();
   const nameSchema = `${schemaIdOf('api/software-new')}#/properties/newAppModuleName`;

@@ -9,6 +9,7 @@ import { refuse } from './engine';
 import { Claims, schemaProblems } from './checks';
 import { SCHEMA_IDS } from '@/schema-runtime';
 import type { SourceUser } from './source-tables';
+import { userIdentities } from '../users/queries';
 import type { Selectable } from 'kysely';
 import { addressesIn } from '../users/user-addresses';
 
@@ -34,7 +35,7 @@ export function usersImport(run: ImportRun, rows: Row[]): EntityImport<Row, 'use
 
 /** Reads what the checks of new and changed rows need, and answers the check. */
 async function usersCheck(run: ImportRun): Promise<Convert<Row, 'users'>> {
-  const here = await run.target.selectFrom('users').select(['id', 'username', 'person_oib', 'person_username', 'password_hash']).execute();
+  const here = await userIdentities(run.target);
   const usernames = new Claims(here.map((u) => [u.username, u.id] as [string, number]));
   const oibs = new Claims(here.filter((u) => u.person_oib).map((u) => [u.person_oib, u.id] as [string, number]));
   const logins = new Claims(here.filter((u) => u.person_username).map((u) => [u.person_username, u.id] as [string, number]));
