@@ -10,7 +10,7 @@ import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJ
 import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users/users-lists';
 import type { OrderTerm } from '../lists/list-order';
 import { CHANGE, type ChangeKind } from '../lists/change-refs';
-import { USER_HAS_KEY } from '../keys/queries';
+import { USER_HAS_KEY as HAS_KEY } from '../keys/queries';
 import { MEMBERSHIP_PROJECTS_FROM } from '../memberships/queries';
 
 /**
@@ -161,9 +161,6 @@ const projectsAll: ListSource = {
   },
   storedTexts: { 'name,identifier,institute': raw('p.filter_search'), 'date_start,date_end|date': raw('p.filter_dates') },
 };
-
-/** Whether the user `u` has an SSH key (one probe of the keys' index per user: keys/queries.ts). */
-const HAS_KEY = USER_HAS_KEY;
 
 /** The scalar fields of a user row (both user lists). */
 const USER_FIELDS: Record<string, FieldSql> = {
