@@ -48,3 +48,56 @@ export async function setRegistryPerson(
 ): Promise<void> {
   await db.updateTable('users').set(person).where('id', '=', userId).execute();
 }
+
+/** The first (lowest id) active superuser's id, if there is one. */
+export async function firstActiveSuperuserId(db: Db): Promise<number | undefined> {
+  return (await db.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).orderBy('id').executeTakeFirst())?.id;
+}
+
+/** Whether the user is a member of the group `group` (user_groups). */
+export async function inUserGroup(db: Db, userId: number, group: string): Promise<boolean> {
+  const member = await db.selectFrom('user_groups').select('user_id').where('user_id', '=', userId).where('name', '=', group).executeTakeFirst();
+  return member !== undefined;
+}
+
+const GROUP_PERSON_COLUMNS = ['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.person_mail', 'users.is_staff', 'users.is_superuser'] as const;
+
+/** A person as a list of who may do something shows them. */
+export type GroupPerson = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'person_mail' | 'is_staff' | 'is_superuser'>;
+
+/** The active superusers, by last name, first name, username. */
+export async function activeSuperusersByName(db: Db): Promise<GroupPerson[]> {
+  return db
+    .selectFrom('users')
+    .select(GROUP_PERSON_COLUMNS)
+    .where('is_superuser', '=', true)
+    .where('is_active', '=', true)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('username')
+    .execute();
+}
+
+/** The members of the group `group`, by last name, first name, username. */
+export async function userGroupMembersByName(db: Db, group: string): Promise<GroupPerson[]> {
+  return db
+    .selectFrom('user_groups')
+    .innerJoin('users', 'users.id', 'user_groups.user_id')
+    .select(GROUP_PERSON_COLUMNS)
+    .where('user_groups.name', '=', group)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.username')
+    .execute();
+}
+
+/** Adds the user to the group `group`; a member already in it stays as is. */
+export async function addToUserGroup(db: Db, userId: number, group: string): Promise<void> {
+  await db.insertInto('user_groups').values({ user_id: userId, name: group }).onConflict((oc) => oc.columns(['user_id', 'name']).doNothing()).execute();
+}
+
+/** Removes the user from the group `group`; how many memberships it removed (0 or 1). */
+export async function removeFromUserGroup(db: Db, userId: number, group: string): Promise<number> {
+  const removed = await db.deleteFrom('user_groups').where('user_id', '=', userId).where('name', '=', group).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
