@@ -3,8 +3,32 @@
  * other rooms', ask of them. Joins may read other rooms' tables.
  */
 import type { Db } from '@/server/db/handle';
+import { sql, type RawBuilder } from 'kysely';
 
 /** Every invitation's id, key, project and address (the keys and addresses that must stay unique). */
 export async function inviteKeysAndAddresses(db: Db): Promise<{ id: number; key: string; project_id: number; email: string }[]> {
   return db.selectFrom('invites').select(['id', 'key', 'project_id', 'email']).execute();
 }
+
+/**
+ * The open invitations (not accepted, and not `expired`: the caller's expiry test of an
+ * invitation) of the projects `projectIds`, by project identifier, then email.
+ */
+export async function openInvitesOfProjects(
+  db: Db,
+  projectIds: readonly number[],
+  expired: RawBuilder<boolean>,
+): Promise<{ id: number; identifier: string; state: string; email: string }[]> {
+  return db
+    .selectFrom('invites')
+    .innerJoin('projects as p', 'p.id', 'invites.project_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .select(['p.id', 'p.identifier', 's.name as state', 'invites.email'])
+    .where(sql<boolean>`invites.project_id = any(${[...projectIds]}::int[])`)
+    .where('invites.accepted', '=', false)
+    .where((eb) => eb.not(expired))
+    .orderBy('p.identifier')
+    .orderBy('invites.email')
+    .execute();
+}
+

@@ -5,7 +5,7 @@
  */
 import type { InstituteCheck } from '@generated';
 import type { AppContext } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import { activeStateNames } from '../projects/active-states';
 import { cachedRegistryInfo } from './registry-snapshots';
 import { STATE } from '../projects/state-rules';

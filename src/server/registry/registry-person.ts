@@ -1,6 +1,6 @@
 import type { RegistryInfo } from '@generated';
 import type { AppContext } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import { setRegistryPerson, type UserRow } from '@/server/users/queries';
 
 /** Copies the registry's name, email and MBZ onto the user when they changed. */
 export async function rememberRegistryPerson(ctx: AppContext, user: UserRow, info: RegistryInfo): Promise<void> {
@@ -13,5 +13,5 @@ export async function rememberRegistryPerson(ctx: AppContext, user: UserRow, inf
     croris_mbz: person.mbz ?? null,
   };
   const same = (Object.keys(update) as (keyof typeof update)[]).every((k) => update[k] === user[k]);
-  if (!same) await ctx.db.updateTable('users').set(update).where('id', '=', user.id).execute();
+  if (!same) await setRegistryPerson(ctx.db, user.id, update);
 }

@@ -8,6 +8,7 @@ import { registryRules } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { RegistryClient, RegistryError } from './registry-client';
 import { lookupRegistryPerson, type RegistryData } from './registry-lookup';
+import { registrySnapshotOf, storeRegistrySnapshot } from './queries';
 
 /**
  * A failed lookup is stored too, but reused only this long: the client asks on every page, and a
@@ -74,10 +75,6 @@ async function lookup(ctx: AppContext, oib: string): Promise<RegistryInfo> {
   }
 }
 
-async function readSnapshot(ctx: AppContext, oib: string) {
-  return ctx.db.selectFrom('registry_snapshots').selectAll().where('person_oib', '=', oib).executeTakeFirst();
-}
-
 /**
  * The registry answer for one OIB: a live snapshot (successful ones live `registryCacheMs`,
  * failed ones {@link FAILED_SNAPSHOT_REUSE_MS}) or a new lookup, which is then stored.
@@ -91,7 +88,7 @@ async function readSnapshot(ctx: AppContext, oib: string) {
 export async function getRegistryInfo(ctx: AppContext, oib: string, options: { fresh?: boolean } = {}): Promise<RegistryInfo> {
   if (!oib) return { status: { code: 200, message: REGISTRY_MESSAGES.noOib } };
   if (!options.fresh) {
-    const snapshot = await readSnapshot(ctx, oib);
+    const snapshot = await registrySnapshotOf(ctx.db, oib);
     if (snapshot) {
       const maxAge = snapshot.status_code === 200 ? ctx.schemas.constants.registryCacheMs : FAILED_SNAPSHOT_REUSE_MS;
       if (Date.now() - new Date(snapshot.fetched_at).getTime() < maxAge) return snapshot.payload as RegistryInfo;
@@ -99,11 +96,7 @@ export async function getRegistryInfo(ctx: AppContext, oib: string, options: { f
   }
   const answer = await lookup(ctx, oib);
   const row = { fetched_at: new Date(), status_code: answer.status.code, payload: JSON.stringify(answer) };
-  await ctx.db
-    .insertInto('registry_snapshots')
-    .values({ person_oib: oib, ...row })
-    .onConflict((oc) => oc.column('person_oib').doUpdateSet(row))
-    .execute();
+  await storeRegistrySnapshot(ctx.db, oib, row);
   return answer;
 }
 
@@ -114,7 +107,7 @@ export async function getRegistryInfo(ctx: AppContext, oib: string, options: { f
  */
 export async function cachedRegistryInfo(ctx: AppContext, oib: string): Promise<RegistryInfoWithData | undefined> {
   if (!oib) return undefined;
-  const snapshot = await readSnapshot(ctx, oib);
+  const snapshot = await registrySnapshotOf(ctx.db, oib);
   if (!snapshot || snapshot.status_code !== 200) return undefined;
   if (Date.now() - new Date(snapshot.fetched_at).getTime() >= ctx.schemas.constants.registryCacheMs) return undefined;
   const payload = snapshot.payload as RegistryInfo;

@@ -1,6 +1,6 @@
 import type { Profile } from '@node-saml/node-saml';
 import type { AppContext } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import { readAttributes, findValues } from './attributes';
 import { edugainLogin, nationalLogin, readUserMap, type Refusal } from './federated-users';
 import { consumeRequest, consumeUnsolicited, requestState } from './request-store';

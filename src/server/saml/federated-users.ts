@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
+import { createFederatedUser, firstUserWithOib, refreshFederatedUser, userByUsername, userIdWithFoldedName, type UserRow } from '@/server/users/queries';
 import { EDUGAIN_REQUIRED, NATIONAL_REQUIRED, missingAttributes, type Attributes } from './attributes';
 
 /** Why a federated login was refused; `errorType` picks the error page (spec point 2). */
@@ -29,7 +29,7 @@ function cut(value: string | undefined, max: number): string {
  * The username is set once, at creation; later logins refresh person_uniqueid only, so a
  * renamed identity keeps its account, keys and memberships.
  */
-export async function nationalLogin(db: Kysely<Database>, attrs: Attributes, usernameMax: number): Promise<LoginResult> {
+export async function nationalLogin(db: DatabaseHandle, attrs: Attributes, usernameMax: number): Promise<LoginResult> {
   const missing = missingAttributes(attrs, NATIONAL_REQUIRED);
   if (missing.length) return refuse('edugainattrs', `missing attributes ${missing.join(', ')}`, missing);
   const oib = attrs.hrEduPersonOIB;
@@ -47,20 +47,16 @@ export async function nationalLogin(db: Kysely<Database>, attrs: Attributes, use
     ...(attrs.o ? { person_institution: cut(attrs.o, 256) } : {}),
   };
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').selectAll().where('person_oib', '=', oib).orderBy('id').executeTakeFirst();
+    const existing = await firstUserWithOib(trx, oib);
     if (existing) {
       if (!existing.is_active) return refuse('notallowed', `user ${existing.username} is not active`);
-      const user = await trx.updateTable('users').set(refresh).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      const user = await refreshFederatedUser(trx, existing.id, refresh);
       return { refused: false as const, user, created: false };
     }
     const username = cut(attrs.hrEduPersonUniqueID, usernameMax);
-    const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    const taken = await userByUsername(trx, username);
     if (taken) return refuse('notallowed', `username ${username} belongs to another person`);
-    const user = await trx
-      .insertInto('users')
-      .values({ username, password_hash: null, person_oib: oib, status: false, ...refresh })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await createFederatedUser(trx, { username, password_hash: null, person_oib: oib, status: false, ...refresh });
     return { refused: false as const, user, created: true };
   });
 }
@@ -112,7 +108,7 @@ export interface EdugainRules {
  * users are found by eduPersonPrincipalName; a new name equal to an existing user's (folded) is
  * refused as "multiple" unless the user map sends this ePPN to an existing account or to "new".
  */
-export async function edugainLogin(db: Kysely<Database>, attrs: Attributes, authorities: string[], rules: EdugainRules): Promise<LoginResult> {
+export async function edugainLogin(db: DatabaseHandle, attrs: Attributes, authorities: string[], rules: EdugainRules): Promise<LoginResult> {
   if (!rules.allowAaiEduHr && authorities.some((a) => a.includes(rules.aaiEduHrMatch)))
     return refuse('notallowed', `national identity through the eduGAIN proxy (${authorities.join(', ')})`);
   const missing = missingAttributes(attrs, EDUGAIN_REQUIRED);
@@ -130,31 +126,23 @@ export async function edugainLogin(db: Kysely<Database>, attrs: Attributes, auth
   return db.transaction().execute(async (trx) => {
     const update = async (existing: UserRow): Promise<LoginResult> => {
       if (!existing.is_active) return refuse('notallowed', `user ${existing.username} is not active`);
-      const user = await trx.updateTable('users').set(refresh).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      const user = await refreshFederatedUser(trx, existing.id, refresh);
       return { refused: false, user, created: false };
     };
-    const same = await trx.selectFrom('users').selectAll().where('username', '=', eppn).executeTakeFirst();
+    const same = await userByUsername(trx, eppn);
     if (same) return update(same);
     const folded = foldName(refresh.first_name, refresh.last_name);
-    const namesake = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`translate(regexp_replace(trim(lower(first_name || ' ' || last_name)), '\\s+', ' ', 'g'), ${FOLD_FROM}, ${FOLD_TO})`, '=', folded)
-      .executeTakeFirst();
-    if (namesake) {
+    const namesake = await userIdWithFoldedName(trx, folded, { from: FOLD_FROM, to: FOLD_TO });
+    if (namesake !== undefined) {
       const entry = rules.userMap.find((e) => e.from === eppn);
       if (!entry) return refuse('edugainmultiple', `a user named ${folded} exists and ${eppn} is not in the user map`);
       if (entry.to !== 'new') {
-        const target = await trx.selectFrom('users').selectAll().where('username', '=', entry.to).executeTakeFirst();
+        const target = await userByUsername(trx, entry.to);
         if (!target) return refuse('edugainmultiple', `the user map sends ${eppn} to ${entry.to}, who does not exist`);
         return update(target);
       }
     }
-    const user = await trx
-      .insertInto('users')
-      .values({ username: eppn, password_hash: null, status: false, person_institution: cut(attrs.o, 256), ...refresh })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await createFederatedUser(trx, { username: eppn, password_hash: null, status: false, person_institution: cut(attrs.o, 256), ...refresh });
     return { refused: false as const, user, created: true };
   });
 }

@@ -1,7 +1,7 @@
 import type { Profile } from '@node-saml/node-saml';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '@/server/context';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
+import { deleteSamlSessions, samlIdentityOfSession } from '@/server/sessions/queries';
 import { sessionCacheOf } from '../sessions/session-cache';
 import { FEDERATION_BASE, type FederationName } from './service-providers';
 import { protocolRoot } from './xml';
@@ -32,11 +32,7 @@ export function logoutRedirect(identity: Pick<FederatedLogout, 'federation'> | n
 
 /** The federated identity of a session, or null for a password session. */
 export async function federatedIdentity(ctx: AppContext, sessionId: string): Promise<FederatedLogout | null> {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .select(['saml2_idp', 'saml_name_id', 'saml_name_id_format', 'saml_session_index', 'saml_federation'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  const row = await samlIdentityOfSession(ctx.db, sessionId);
   if (!row?.saml2_idp || !row.saml_name_id || !isFederation(row.saml_federation)) return null;
   return {
     issuer: row.saml2_idp,
@@ -67,14 +63,8 @@ export function logoutRequestId(xml: string): string | null {
 }
 
 /** Ends every session of a NameID at one federation's identity provider (its verified LogoutRequest). */
-export async function endFederatedSessions(db: Kysely<Database>, federation: FederationName, idp: string, nameId: string): Promise<void> {
-  const ended = await db
-    .deleteFrom('sessions')
-    .where('saml_name_id', '=', nameId)
-    .where('saml2_idp', '=', idp)
-    .where('saml_federation', '=', federation)
-    .returning('user_id')
-    .execute();
+export async function endFederatedSessions(db: DatabaseHandle, federation: FederationName, idp: string, nameId: string): Promise<void> {
+  const ended = await deleteSamlSessions(db, federation, idp, nameId);
   // This process stops honouring them now; the others on the notification the delete sends.
-  for (const { user_id } of ended) sessionCacheOf(db)?.forgetUser(user_id);
+  for (const userId of ended) sessionCacheOf(db)?.forgetUser(userId);
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
+import { liveRequestSentAt, markRequestAnswered, recordSamlRequest, requestTimes } from './queries';
+
+/** The scheduled job's purge of expired requests (jobs.ts imports it from here). */
+export { purgeExpiredRequests } from './queries';
 
 /** How long an AuthnRequest may be answered: a user picking an identity takes minutes, not hours. */
 export const REQUEST_TTL_MS = 30 * 60_000;
@@ -16,30 +19,19 @@ export const REQUEST_TTL_MS = 30 * 60_000;
  */
 export class DatabaseRequestStore implements CacheProvider {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly federation: string,
   ) {}
 
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
     const createdAt = Date.now();
-    await this.db
-      .insertInto('saml_requests')
-      .values({ id: key, federation: this.federation, created_at: new Date(createdAt), expires_at: new Date(createdAt + REQUEST_TTL_MS) })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await recordSamlRequest(this.db, { id: key, federation: this.federation, created_at: new Date(createdAt), expires_at: new Date(createdAt + REQUEST_TTL_MS) });
     return { value, createdAt };
   }
 
   async getAsync(key: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('saml_requests')
-      .select('created_at')
-      .where('id', '=', key)
-      .where('federation', '=', this.federation)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    return row ? row.created_at.toISOString() : null;
+    const sentAt = await liveRequestSentAt(this.db, this.federation, key);
+    return sentAt ? sentAt.toISOString() : null;
   }
 
   async removeAsync(key: string | null): Promise<string | null> {
@@ -48,29 +40,16 @@ export class DatabaseRequestStore implements CacheProvider {
 }
 
 /** Marks a request answered; true only for the one caller that consumed a live, unanswered request. */
-export async function consumeRequest(db: Kysely<Database>, federation: string, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('saml_requests')
-    .set({ consumed_at: new Date() })
-    .where('id', '=', id)
-    .where('federation', '=', federation)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function consumeRequest(db: Db, federation: string, id: string): Promise<boolean> {
+  return (await markRequestAnswered(db, federation, id)) === 1;
 }
 
 /**
  * What became of a request this federation's service provider sent: still awaiting its answer,
  * spent (answered or expired), or unknown (never sent by it, or purged since).
  */
-export async function requestState(db: Kysely<Database>, federation: string, id: string): Promise<'pending' | 'spent' | 'unknown'> {
-  const row = await db
-    .selectFrom('saml_requests')
-    .select(['consumed_at', 'expires_at'])
-    .where('id', '=', id)
-    .where('federation', '=', federation)
-    .executeTakeFirst();
+export async function requestState(db: Db, federation: string, id: string): Promise<'pending' | 'spent' | 'unknown'> {
+  const row = await requestTimes(db, federation, id);
   if (!row) return 'unknown';
   return row.consumed_at === null && row.expires_at.getTime() > Date.now() ? 'pending' : 'spent';
 }
@@ -80,21 +59,9 @@ export async function requestState(db: Kysely<Database>, federation: string, id:
  * row (hashed, under its own prefix) until the assertion can no longer be valid; true only for the
  * first caller. The row can never be pending, so no InResponseTo can name it.
  */
-export async function consumeUnsolicited(db: Kysely<Database>, federation: string, assertionId: string, validUntil: Date): Promise<boolean> {
+export async function consumeUnsolicited(db: Db, federation: string, assertionId: string, validUntil: Date): Promise<boolean> {
   const now = new Date();
   const id = `unsolicited:${createHash('sha256').update(assertionId).digest('hex')}`;
   const expires = new Date(Math.max(validUntil.getTime(), now.getTime() + REQUEST_TTL_MS));
-  const inserted = await db
-    .insertInto('saml_requests')
-    .values({ id, federation, created_at: now, expires_at: expires, consumed_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-/** Drops requests past their expiry (a scheduled job). */
-export async function purgeExpiredRequests(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('saml_requests').where('expires_at', '<=', new Date()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return recordSamlRequest(db, { id, federation, created_at: now, expires_at: expires, consumed_at: now });
 }

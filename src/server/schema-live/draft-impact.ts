@@ -23,13 +23,21 @@
  * readable lists nothing here (the set check names it). Queries run only for what the draft
  * actually removes or stops offering.
  */
-import { sql, type Kysely } from 'kysely';
 import type { RuleDraftImpact } from '@generated';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import { createSchemaCatalog, scienceDomainsOf, SCHEMA_IDS, type SchemaCatalog, type SchemaDoc, type SchemaSet, type ScienceDomainChoice } from '@/schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
 import { clustersOf, type Cluster } from '../accounting/clusters';
 import { inviteExpiredSql } from '../invites/cleanup';
+import { openInvitesOfProjects } from '../invites/queries';
+import {
+  projectsInStatesInScienceDomain,
+  projectsInStatesInScienceField,
+  projectsInStatesOfTypes,
+  projectsInStatesOutsideBound,
+  projectsInStatesWithGrantsOn,
+  projectsInStatesWithResourceType,
+} from '../projects/queries';
 import { paths } from '@/schema-runtime/pages';
 import { renderMessage, type Language, type MessageKey, type MessageParams, type Texts } from '@/server/i18n/messages';
 
@@ -119,7 +127,7 @@ function typeChanges(live: Lists, draft: Lists): TypeChange[] {
 const LISTED = 200;
 
 /** The impact of `draft` against `live` (the documents in use) on the projects of `set`'s states. */
-export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: readonly SchemaDoc[], draft: readonly SchemaDoc[]): Promise<{ total: number; items: ImpactItem[] }> {
+export async function draftImpact(db: Db, set: SchemaSet, live: readonly SchemaDoc[], draft: readonly SchemaDoc[]): Promise<{ total: number; items: ImpactItem[] }> {
   const before = boundsOf(live);
   const after = boundsOf(draft);
   const states = stateRules(set);
@@ -134,21 +142,7 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
     const lower = bounds.maximum !== undefined && (old.maximum === undefined || bounds.maximum < old.maximum) ? bounds.maximum : undefined;
     const higher = bounds.minimum !== undefined && (old.minimum === undefined || bounds.minimum > old.minimum) ? bounds.minimum : undefined;
     if (lower === undefined && higher === undefined) continue;
-    const value = sql<number>`(p.resources_numbers ->> ${name})::numeric`;
-    const rows = await db
-      .selectFrom('projects as p')
-      .innerJoin('states as s', 's.id', 'p.state_id')
-      .select(['p.identifier', 's.name as state', sql<number>`${value}`.as('value')])
-      .where('s.name', 'in', inScope)
-      .where(sql<boolean>`jsonb_typeof(p.resources_numbers::jsonb -> ${name}) = 'number'`)
-      .where((eb) => {
-        const parts = [];
-        if (lower !== undefined) parts.push(eb(value, '>', lower));
-        if (higher !== undefined) parts.push(eb(value, '<', higher));
-        return eb.or(parts);
-      })
-      .orderBy('p.identifier')
-      .execute();
+    const rows = await projectsInStatesOutsideBound(db, inScope, name, { lower, higher });
     for (const row of rows) {
       total += 1;
       if (items.length >= LISTED) continue;
@@ -177,22 +171,12 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
     const text = (lang: Language) => renderMessage(key, lang, { identifier: row.identifier, ...params(lang) });
     items.push({ kind, ...itemOf(row, isPending), en: text('en'), hr: text('hr') });
   };
-  const projects = () =>
-    db
-      .selectFrom('projects as p')
-      .innerJoin('states as s', 's.id', 'p.state_id')
-      .select(['p.id', 'p.identifier', 's.name as state'])
-      .where('s.name', 'in', inScope)
-      .orderBy('p.identifier');
   const was = listsOf(live);
   const will = listsOf(draft);
 
   const kept = new Set(will.resourceTypes ?? was.resourceTypes);
   for (const type of (was.resourceTypes ?? []).filter((t) => !kept.has(t))) {
-    const needle = JSON.stringify([{ value: type }]);
-    const rows = await projects()
-      .where((eb) => eb.or([eb(sql`p.resources_type::jsonb`, '@>', needle), eb(sql`p.staff_resources_type::jsonb`, '@>', needle)]))
-      .execute();
+    const rows = await projectsInStatesWithResourceType(db, inScope, type);
     for (const row of rows) add('resourceTypeRemoved', row, 'impactResourceTypeRemoved', () => ({ type }));
   }
 
@@ -200,27 +184,20 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
   for (const domain of will.domains ? (was.domains ?? []) : []) {
     const keptDomain = will.domains!.find((d) => d.value === domain.value);
     if (!keptDomain) {
-      const rows = await projects()
-        .where(sql<boolean>`p.science_field::jsonb @> ${JSON.stringify([{ name: { value: domain.value } }])}`)
-        .execute();
+      const rows = await projectsInStatesInScienceDomain(db, inScope, domain.value);
       for (const row of rows) add('scienceDomainRemoved', row, 'impactScienceDomainRemoved', (lang) => ({ domain: domain.label[lang] }));
       continue;
     }
     const keptFields = new Set(keptDomain.fields.map((f) => f.value));
     for (const field of domain.fields.filter((f) => !keptFields.has(f.value))) {
-      const needle = JSON.stringify([{ name: { value: domain.value }, scientificfields: [{ name: { value: field.value } }] }]);
-      const rows = await projects().where(sql<boolean>`p.science_field::jsonb @> ${needle}`).execute();
+      const rows = await projectsInStatesInScienceField(db, inScope, domain.value, field.value);
       for (const row of rows) add('scienceFieldRemoved', row, 'impactScienceFieldRemoved', (lang) => ({ field: field.label[lang], domain: domain.label[lang] }));
     }
   }
 
   const changes = typeChanges(was, will);
   if (changes.length) {
-    const rows = await projects()
-      .innerJoin('project_types as pt', 'pt.id', 'p.project_type_id')
-      .select('pt.name as type')
-      .where('pt.name', 'in', changes.map((c) => c.type))
-      .execute();
+    const rows = await projectsInStatesOfTypes(db, inScope, changes.map((c) => c.type));
     for (const row of rows) {
       const change = changes.find((c) => c.type === row.type)!;
       if (change.removed) add('requestTypeRemoved', row, 'impactRequestTypeRemoved', (lang) => ({ type: change.label[lang] }));
@@ -232,13 +209,7 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
   const keptClusters = new Set((will.clusters ?? was.clusters ?? []).map((c) => c.name));
   const clustersGone = (was.clusters ?? []).filter((c) => !keptClusters.has(c.name));
   if (clustersGone.length) {
-    const rows = await projects()
-      .innerJoin('project_grants as g', 'g.project_id', 'p.id')
-      .select('g.cluster')
-      .distinct()
-      .where('g.cluster', 'in', clustersGone.map((c) => c.name))
-      .orderBy('g.cluster')
-      .execute();
+    const rows = await projectsInStatesWithGrantsOn(db, inScope, clustersGone.map((c) => c.name));
     for (const row of rows) {
       const cluster = clustersGone.find((c) => c.name === row.cluster)!;
       add('grantClusterRemoved', row, 'impactGrantClusterRemoved', (lang) => ({ cluster: cluster.label?.[lang] ?? cluster.name }));
@@ -246,17 +217,7 @@ export async function draftImpact(db: Kysely<Database>, set: SchemaSet, live: re
   }
 
   if (touched.size) {
-    const rows = await db
-      .selectFrom('invites')
-      .innerJoin('projects as p', 'p.id', 'invites.project_id')
-      .innerJoin('states as s', 's.id', 'p.state_id')
-      .select(['p.id', 'p.identifier', 's.name as state', 'invites.email'])
-      .where(sql<boolean>`invites.project_id = any(${[...touched]}::int[])`)
-      .where('invites.accepted', '=', false)
-      .where((eb) => eb.not(inviteExpiredSql(set)))
-      .orderBy('p.identifier')
-      .orderBy('invites.email')
-      .execute();
+    const rows = await openInvitesOfProjects(db, [...touched], inviteExpiredSql(set));
     for (const row of rows) {
       total += 1;
       if (items.length >= LISTED) continue;

@@ -10,8 +10,7 @@
 import { hostname } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { syncVocabularies } from '@/server/db/vocabularies';
 import {
   checkSchemaSet,
@@ -26,8 +25,9 @@ import {
 } from '@/schema-runtime';
 import { loadSchemaFiles, readSchemaExamples } from '@/schema-runtime/node';
 import { schemaSetHash } from './set-hash';
-import { latestSchemaSet, recordSchemaSet, schemaSetByHash, type LatestSet } from './schema-history';
-import { baseDocs, rebaseDraft, recordBase } from './schema-rebase';
+import { recordSchemaSet } from './schema-history';
+import { baseDocs, rebaseDraft } from './schema-rebase';
+import { latestSchemaSet, recordBase, schemaSetByHash, type LatestSet } from './queries';
 
 /** The channel a process notifies when a set went live, with the set's hash as payload. */
 export const SCHEMAS_CHANNEL = 'portal_schemas';
@@ -127,7 +127,7 @@ export class LiveSchemas {
   constructor(
     private current: SchemaSet,
     docs: SchemaDoc[],
-    private readonly options: { dir: string; db: Kysely<Database>; notify?: (hash: string) => Promise<void> },
+    private readonly options: { dir: string; db: DatabaseHandle; notify?: (hash: string) => Promise<void> },
   ) {
     this.docs = docs;
     this.baseHash = schemaSetHash(current);

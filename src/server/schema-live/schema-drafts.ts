@@ -5,16 +5,25 @@
  * check the portal runs before a reload on demand and before publishing; publishing puts the set
  * live in every process through `LiveSchemas.putLive`.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import type { AppContext } from '@/server/context';
 import { ApiError, msg } from '@/server/errors';
 import { diffSchemaDocs, SCHEMA_BASE, type RebaseConflict, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
 import { checkBounds, checkRefs } from '@/schema-runtime/set-checks';
 import { checkCandidate, type LiveSchemas, type ReloadOutcome } from './live-schemas';
 import { draftProblem, type DraftProblem } from './problem-texts';
-import { schemaSetById } from './schema-history';
 import { draftImpact } from './draft-impact';
+import {
+  insertDraft,
+  markDraftDiscarded,
+  markDraftPublished,
+  openDraft,
+  openDraftsNewestFirst,
+  replaceDraftDocs,
+  schemaSetById,
+  schemaSetIdByHash,
+  setDraftApprover,
+} from './queries';
 
 /** The file of a document: `rules/resource-limits.json` for `https://portal.schemas/rules/resource-limits.json`. */
 export const fileOfDoc = (doc: SchemaDoc): string => doc.$id.slice(SCHEMA_BASE.length);
@@ -69,15 +78,8 @@ export function fullCheck(live: LiveSchemas, docs: SchemaDoc[]): DraftCheck {
   return { complete: true, problems: candidate.problems.map(draftProblem), changes: diffSchemaDocs(live.documents, docs) };
 }
 
-async function draftRow(db: Kysely<Database>, id: number) {
-  const row = await db
-    .selectFrom('schema_drafts as d')
-    .innerJoin('users as u', 'u.id', 'd.author_id')
-    .leftJoin('users as a', 'a.id', 'd.approved_by')
-    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver', 'd.rebase_of', 'd.rebase_base', 'd.conflicts'])
-    .where('d.id', '=', id)
-    .where('d.state', '=', 'open')
-    .executeTakeFirst();
+async function draftRow(db: Db, id: number) {
+  const row = await openDraft(db, id);
   if (!row) throw new ApiError('notFound', msg('draftNotFound', { id: String(id) }));
   return row;
 }
@@ -94,27 +96,15 @@ const summaryOf = (row: Awaited<ReturnType<typeof draftRow>>): DraftSummary => (
 });
 
 /** The open drafts, newest first. */
-export async function listDrafts(db: Kysely<Database>): Promise<DraftSummary[]> {
-  const rows = await db
-    .selectFrom('schema_drafts as d')
-    .innerJoin('users as u', 'u.id', 'd.author_id')
-    .leftJoin('users as a', 'a.id', 'd.approved_by')
-    .select(['d.id', 'd.author_id', 'u.username as author', 'd.created_at', 'd.updated_at', 'd.from_hash', 'd.docs', 'a.username as approver', 'd.rebase_of', 'd.rebase_base', 'd.conflicts'])
-    .where('d.state', '=', 'open')
-    .orderBy('d.id', 'desc')
-    .execute();
+export async function listDrafts(db: Db): Promise<DraftSummary[]> {
+  const rows = await openDraftsNewestFirst(db);
   return rows.map(summaryOf);
 }
 
 /** A new draft holding `docs` (the set in use when not given). */
 export async function createDraft(ctx: AppContext, authorId: number, docs?: SchemaDoc[]): Promise<number> {
   const live = liveOf(ctx);
-  const row = await ctx.db
-    .insertInto('schema_drafts')
-    .values({ author_id: authorId, from_hash: live.hash, docs: JSON.stringify(docs ?? live.documents) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertDraft(ctx.db, { authorId, fromHash: live.hash, docs: docs ?? live.documents });
 }
 
 /** An uploaded folder's files as documents: each a JSON object whose `$id` names its file. */
@@ -162,7 +152,7 @@ export async function editDraft(ctx: AppContext, id: number, file: string, doc: 
   if (doc !== null) docs.push(documentFor(file, doc));
   else if (docs.length === (row.docs as SchemaDoc[]).length) throw new ApiError('notFound', msg('draftFileMissing', { file: file.slice(0, 120) }));
   docs.sort((a, b) => (a.$id < b.$id ? -1 : a.$id > b.$id ? 1 : 0));
-  await ctx.db.updateTable('schema_drafts').set({ docs: JSON.stringify(docs), updated_at: new Date(), approved_by: null }).where('id', '=', id).execute();
+  await replaceDraftDocs(ctx.db, id, docs);
   return quickCheck(live, docs);
 }
 
@@ -170,12 +160,12 @@ export async function editDraft(ctx: AppContext, id: number, file: string, doc: 
 export async function approveDraft(ctx: AppContext, id: number, editorId: number): Promise<void> {
   const row = await draftRow(ctx.db, id);
   if (row.author_id === editorId) throw new ApiError('forbidden', msg('draftOwnApproval'));
-  await ctx.db.updateTable('schema_drafts').set({ approved_by: editorId }).where('id', '=', id).execute();
+  await setDraftApprover(ctx.db, id, editorId);
 }
 
 export async function discardDraft(ctx: AppContext, id: number): Promise<void> {
   await draftRow(ctx.db, id);
-  await ctx.db.updateTable('schema_drafts').set({ state: 'discarded' }).where('id', '=', id).execute();
+  await markDraftDiscarded(ctx.db, id);
 }
 
 /** A refused publish or restore: the problems, each at its field, in the caller's language and both. */
@@ -198,8 +188,8 @@ export async function publishDraft(ctx: AppContext, id: number, by: { userId: nu
     if (impact.total > 0) throw new ApiError('conflict', msg('impactNotConfirmed', { count: String(impact.total) }), { impact });
   });
   if (outcome.status === 'refused') refused(outcome);
-  const entry = await ctx.db.selectFrom('schema_sets').select('id').where('hash', '=', outcome.hash).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  await ctx.db.updateTable('schema_drafts').set({ state: 'published', published_set_id: entry?.id ?? null }).where('id', '=', id).execute();
+  const setId = await schemaSetIdByHash(ctx.db, outcome.hash);
+  await markDraftPublished(ctx.db, id, setId ?? null);
   return outcome;
 }
 

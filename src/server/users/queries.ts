@@ -3,9 +3,108 @@
  * other rooms', ask of them. Joins may read other rooms' tables.
  */
 import type { Db } from '@/server/db/handle';
+import { sql, type Insertable } from 'kysely';
+import type { UserRow, UserUpdate, UsersTable } from '@/server/db/tables';
+
 export type { UserRow, UserUpdate } from '@/server/db/tables';
 
 /** Every user's id with the names and identity numbers that must stay unique, and the password hash (the import's checks). */
 export async function userIdentities(db: Db): Promise<{ id: number; username: string; person_oib: string | null; person_username: string | null; password_hash: string | null }[]> {
   return db.selectFrom('users').select(['id', 'username', 'person_oib', 'person_username', 'password_hash']).execute();
 }
+
+/** The user with this national id (OIB); the oldest when several share it. */
+export async function firstUserWithOib(db: Db, oib: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('person_oib', '=', oib).orderBy('id').executeTakeFirst();
+}
+
+/** The user with this username, if any. */
+export async function userByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/**
+ * A user whose "first last" name, lowercased, trimmed, with runs of spaces as one and the letters
+ * of `fold.from` turned into those of `fold.to`, equals `folded`; undefined if none.
+ */
+export async function userIdWithFoldedName(db: Db, folded: string, fold: { from: string; to: string }): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`translate(regexp_replace(trim(lower(first_name || ' ' || last_name)), '\\s+', ' ', 'g'), ${fold.from}, ${fold.to})`, '=', folded)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Refreshes a federated user's columns from a login's attributes; the updated row (throws if the user is gone). */
+export async function refreshFederatedUser(db: Db, userId: number, refresh: UserUpdate): Promise<UserRow> {
+  return db.updateTable('users').set(refresh).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Creates the user a first federated login brings; the new row. */
+export async function createFederatedUser(db: Db, user: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Stores what the registry says of a user (name, email, MBZ). */
+export async function setRegistryPerson(
+  db: Db,
+  userId: number,
+  person: Pick<UserUpdate, 'croris_first_name' | 'croris_last_name' | 'croris_mail' | 'croris_mbz'>,
+): Promise<void> {
+  await db.updateTable('users').set(person).where('id', '=', userId).execute();
+}
+
+/** The first (lowest id) active superuser's id, if there is one. */
+export async function firstActiveSuperuserId(db: Db): Promise<number | undefined> {
+  return (await db.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).orderBy('id').executeTakeFirst())?.id;
+}
+
+/** Whether the user is a member of the group `group` (user_groups). */
+export async function inUserGroup(db: Db, userId: number, group: string): Promise<boolean> {
+  const member = await db.selectFrom('user_groups').select('user_id').where('user_id', '=', userId).where('name', '=', group).executeTakeFirst();
+  return member !== undefined;
+}
+
+const GROUP_PERSON_COLUMNS = ['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.person_mail', 'users.is_staff', 'users.is_superuser'] as const;
+
+/** A person as a list of who may do something shows them. */
+export type GroupPerson = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'person_mail' | 'is_staff' | 'is_superuser'>;
+
+/** The active superusers, by last name, first name, username. */
+export async function activeSuperusersByName(db: Db): Promise<GroupPerson[]> {
+  return db
+    .selectFrom('users')
+    .select(GROUP_PERSON_COLUMNS)
+    .where('is_superuser', '=', true)
+    .where('is_active', '=', true)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('username')
+    .execute();
+}
+
+/** The members of the group `group`, by last name, first name, username. */
+export async function userGroupMembersByName(db: Db, group: string): Promise<GroupPerson[]> {
+  return db
+    .selectFrom('user_groups')
+    .innerJoin('users', 'users.id', 'user_groups.user_id')
+    .select(GROUP_PERSON_COLUMNS)
+    .where('user_groups.name', '=', group)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.username')
+    .execute();
+}
+
+/** Adds the user to the group `group`; a member already in it stays as is. */
+export async function addToUserGroup(db: Db, userId: number, group: string): Promise<void> {
+  await db.insertInto('user_groups').values({ user_id: userId, name: group }).onConflict((oc) => oc.columns(['user_id', 'name']).doNothing()).execute();
+}
+
+/** Removes the user from the group `group`; how many memberships it removed (0 or 1). */
+export async function removeFromUserGroup(db: Db, userId: number, group: string): Promise<number> {
+  const removed = await db.deleteFrom('user_groups').where('user_id', '=', userId).where('name', '=', group).executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
