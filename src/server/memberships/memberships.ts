@@ -9,7 +9,7 @@ import { usersByIds, usersByUsernames, type UserRow } from '@/server/users/queri
 import { ApiError, msg } from '@/server/errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
-import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
+import { projectRecipients, sendNotice } from '../mail/notices';
 import { findProject, projectTypeRules, type ProjectFacts } from '../invites/project-rules';
 import { addDepartures, isProjectLead, membersOf, removeMembers, ROLE } from '@/server/memberships/queries';
 
@@ -74,7 +74,7 @@ const fullName = (p: Pick<UserRow, 'first_name' | 'last_name'>) => `${p.first_na
  * project's other leads (not the one who did it) learn who left.
  */
 async function noticeSignOff(ctx: AppContext, trx: Trx, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
-  const members = (await usersByIds(trx, memberIds)).map((m) => Object.fromEntries(RECIPIENT_COLUMNS.map((c) => [c, m[c]])) as Pick<UserRow, (typeof RECIPIENT_COLUMNS)[number]>);
+  const members = await usersByIds(trx, memberIds);
   const otherLeads = await projectRecipients(trx, project.id, { leadsOnly: true, except: by.id });
   const about = { project: project.name, identifier: project.identifier, by: fullName(by) };
   for (const member of members) {
