@@ -51,3 +51,12 @@ export async function hoursUsedByCluster(db: Db, projectIds: number[]): Promise<
       WHERE project_id = any(${projectIds}::int[]) GROUP BY project_id, cluster`.execute(db);
   return rows;
 }
+
+/** The CPU and GPU hours used by these projects on these clusters, summed over the months, by project and cluster. */
+export async function usageTotalsOf(db: Db, projectIds: readonly number[], clusters: readonly string[]) {
+  const { rows } = await sql<{ project_id: number; cluster: string; cpuh: number; gpuh: number }>`
+    SELECT project_id, cluster, sum(cpuh) AS cpuh, sum(gpuh) AS gpuh FROM usage_monthly
+    WHERE project_id = any(${projectIds}::int[]) AND cluster = any(${clusters}::text[]) GROUP BY project_id, cluster ORDER BY project_id, cluster`.execute(db);
+  return rows;
+}
+

@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { addDays, format, subYears } from 'date-fns';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/tables';
+import { sql } from 'kysely';
+import type { DatabaseHandle, Trx } from '@/server/db/handle';
+import { addUser, hasUsers } from '@/server/users/queries';
+import { addProject, addStaffComment, setProjectCounter } from '@/server/projects/queries';
+import { addExtension } from '@/server/extensions/queries';
+import { addSshKey } from '@/server/keys/queries';
+import { addInvite } from '@/server/invites/queries';
+import { addSoftware } from '@/server/software/queries';
 import { lookupIds } from '../db/vocabularies';
 import { formatIssue, type SchemaSet } from '@/schema-runtime';
 import { hashPassword } from '../users/passwords';
@@ -103,17 +109,16 @@ function labels(values: readonly string[]): string {
  * @returns true when it seeded, false when there were users already (nothing is written then)
  * @throws when a demo science field, resource amount or software name breaks the schemas
  */
-export async function seedDemo(db: Kysely<Database>, schemas: SchemaSet, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: DatabaseHandle, schemas: SchemaSet, now: Date = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
-    const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) return false;
+    if (await hasUsers(trx)) return false;
     await insertDemo(trx, schemas, now);
     return true;
   });
 }
 
-async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: Date): Promise<void> {
+async function insertDemo(trx: Trx, schemas: SchemaSet, now: Date): Promise<void> {
   const projects = planProjects(schemas, now);
   const software = new Set(INITIAL_SOFTWARE);
   for (const p of projects) {
@@ -142,25 +147,21 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     const person_username = approvedMembers.has(person.username) ? clusterUsername(person.first_name, person.last_name, clusterNames) : '';
     if (person_username) clusterNames.push(person_username);
     joined.set(person.username, new Date(now.getTime() - joinedDaysAgo * DAY_MS));
-    const row = await trx
-      .insertInto('users')
-      .values({
-        ...directory,
-        password_hash: demoAccount ? await hashPassword(person.username) : null,
-        is_staff: is_staff ?? false,
-        is_superuser: is_superuser ?? false,
-        status: active.has(person.username),
-        person_type: person_type ?? 'local',
-        person_username,
-        croris_mbz: croris_mbz ?? null,
-        croris_first_name: croris_mbz ? person.first_name : '',
-        croris_last_name: croris_mbz ? person.last_name : '',
-        croris_mail: croris_mbz ? person.person_mail : '',
-        date_joined: joined.get(person.username)!,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userIds.set(person.username, row.id);
+    const userId = await addUser(trx, {
+      ...directory,
+      password_hash: demoAccount ? await hashPassword(person.username) : null,
+      is_staff: is_staff ?? false,
+      is_superuser: is_superuser ?? false,
+      status: active.has(person.username),
+      person_type: person_type ?? 'local',
+      person_username,
+      croris_mbz: croris_mbz ?? null,
+      croris_first_name: croris_mbz ? person.first_name : '',
+      croris_last_name: croris_mbz ? person.last_name : '',
+      croris_mail: croris_mbz ? person.person_mail : '',
+      date_joined: joined.get(person.username)!,
+    });
+    userIds.set(person.username, userId);
   }
   const people = new Map(DEMO_PEOPLE.map((p) => [p.username, p]));
   const person = (username: string): DemoPerson => {
@@ -176,55 +177,51 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
     const { data } = p;
     const denied = data.state === 'deny' ? addDays(p.submitted, 3) : null;
     const registry = data.registry;
-    const { id } = await trx
-      .insertInto('projects')
-      .values({
-        identifier: p.identifier,
-        name: data.name,
-        institute: data.institute,
-        reason: data.reason,
-        date_submitted: p.submitted,
-        date_approved: p.approved,
-        // Processing sets date_changed on every staff change, approval included.
-        date_changed: denied ?? p.approved,
-        date_start: p.start,
-        date_end: p.end,
-        approved_by: p.approved ? JSON.stringify(staff) : null,
-        denied_by: denied ? JSON.stringify(staff) : null,
-        science_field: JSON.stringify(data.science),
-        science_software: JSON.stringify(data.software),
-        science_extrasoftware: data.extraSoftware ?? '',
-        science_extrasoftware_help: data.extraSoftwareHelp ?? false,
-        resources_numbers: JSON.stringify(data.resources),
-        resources_type: labels(data.requested),
-        staff_resources_type: labels(data.granted),
-        is_active: activeStates.has(data.state),
-        state_id: idOf(states, data.state, 'state'),
-        project_type_id: idOf(types, p.typeName, 'project type'),
-        ...(registry && {
-          croris_id: registry.id,
-          croris_identifier: data.code ?? '',
-          croris_title: registry.title,
-          croris_summary: registry.summary,
-          croris_type: registry.type,
-          croris_start: format(addDays(now, registry.startDays), 'yyyy-MM-dd'),
-          croris_end: format(addDays(now, registry.endDays), 'yyyy-MM-dd'),
-          croris_lead: JSON.stringify(`${person(data.lead).first_name} ${person(data.lead).last_name}`),
-          croris_finance: JSON.stringify(registry.finance),
-          croris_institute: JSON.stringify(registry.institutes),
-          croris_collaborators: JSON.stringify(
-            registry.collaborators.map(person).map((c) => ({
-              first_name: c.first_name,
-              last_name: c.last_name,
-              oib: c.person_oib,
-              email: c.person_mail,
-              institution: c.person_institution,
-            })),
-          ),
-        }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await addProject(trx, {
+      identifier: p.identifier,
+      name: data.name,
+      institute: data.institute,
+      reason: data.reason,
+      date_submitted: p.submitted,
+      date_approved: p.approved,
+      // Processing sets date_changed on every staff change, approval included.
+      date_changed: denied ?? p.approved,
+      date_start: p.start,
+      date_end: p.end,
+      approved_by: p.approved ? JSON.stringify(staff) : null,
+      denied_by: denied ? JSON.stringify(staff) : null,
+      science_field: JSON.stringify(data.science),
+      science_software: JSON.stringify(data.software),
+      science_extrasoftware: data.extraSoftware ?? '',
+      science_extrasoftware_help: data.extraSoftwareHelp ?? false,
+      resources_numbers: JSON.stringify(data.resources),
+      resources_type: labels(data.requested),
+      staff_resources_type: labels(data.granted),
+      is_active: activeStates.has(data.state),
+      state_id: idOf(states, data.state, 'state'),
+      project_type_id: idOf(types, p.typeName, 'project type'),
+      ...(registry && {
+        croris_id: registry.id,
+        croris_identifier: data.code ?? '',
+        croris_title: registry.title,
+        croris_summary: registry.summary,
+        croris_type: registry.type,
+        croris_start: format(addDays(now, registry.startDays), 'yyyy-MM-dd'),
+        croris_end: format(addDays(now, registry.endDays), 'yyyy-MM-dd'),
+        croris_lead: JSON.stringify(`${person(data.lead).first_name} ${person(data.lead).last_name}`),
+        croris_finance: JSON.stringify(registry.finance),
+        croris_institute: JSON.stringify(registry.institutes),
+        croris_collaborators: JSON.stringify(
+          registry.collaborators.map(person).map((c) => ({
+            first_name: c.first_name,
+            last_name: c.last_name,
+            oib: c.person_oib,
+            email: c.person_mail,
+            institution: c.person_institution,
+          })),
+        ),
+      }),
+    });
     projectIds.set(data.key, id);
     if (p.approved)
       usageProjects.push({
@@ -249,75 +246,56 @@ async function insertDemo(trx: Transaction<Database>, schemas: SchemaSet, now: D
       memberships.map((m) => ({ userId: userIds.get(m.user)!, projectId: id, role: m.role, joined: m.at })),
     );
     if (denied && data.denyComment)
-      await trx
-        .insertInto('staff_comments')
-        .values({ project_id: id, comment: data.denyComment, date: denied, comment_by: JSON.stringify(staff), project_state: 'deny' })
-        .execute();
+      await addStaffComment(trx, { projectId: id, comment: data.denyComment, date: denied, by: JSON.stringify(staff), projectState: 'deny' });
     if (data.extension) {
       const ext = data.extension;
       const submitted = new Date(now.getTime() - ext.submittedDaysAgo * DAY_MS);
-      await trx
-        .insertInto('extensions')
-        .values({
-          project_id: id,
-          reason: ext.reason,
-          date_end: demoDay(schemas, now)(ext.endDays),
-          approved: ext.approved,
-          date_submitted: submitted,
-          processed_by: ext.approved ? JSON.stringify(staff) : null,
-          date_processed: ext.approved ? addDays(submitted, 2) : null,
-        })
-        .execute();
+      await addExtension(trx, {
+        project_id: id,
+        reason: ext.reason,
+        date_end: demoDay(schemas, now)(ext.endDays),
+        approved: ext.approved,
+        date_submitted: submitted,
+        processed_by: ext.approved ? JSON.stringify(staff) : null,
+        date_processed: ext.approved ? addDays(submitted, 2) : null,
+      });
     }
   }
 
   for (const key of DEMO_SSH_KEYS) {
     // The same parser as uploads: a demo key that would be refused there fails the seed instead.
     const parsed = parsePublicKey(key.publicKey, schemas.constants.sshRsaMinBits);
-    await trx
-      .insertInto('ssh_keys')
-      .values({
-        user_id: userIds.get(key.username)!,
-        name: key.name,
-        public_key: parsed.publicKey,
-        fingerprint: parsed.fingerprint,
-        date_created: addDays(now, -100),
-      })
-      .execute();
+    await addSshKey(trx, {
+      user_id: userIds.get(key.username)!,
+      name: key.name,
+      public_key: parsed.publicKey,
+      fingerprint: parsed.fingerprint,
+      date_created: addDays(now, -100),
+    });
   }
 
   for (const invite of DEMO_INVITES) {
     const project = projects.find((p) => p.data.key === invite.project)!;
     const sent = addDays(now, -invite.daysAgo);
-    await trx
-      .insertInto('invites')
-      .values({
-        key: inviteKey(),
-        email: invite.email,
-        project_id: projectIds.get(invite.project)!,
-        inviter_id: userIds.get(project.data.lead)!,
-        accepted: false,
-        created: sent,
-        sent,
-        person_oib: invite.oibOf ? person(invite.oibOf).person_oib : '',
-        invtype: 'local',
-      })
-      .execute();
+    await addInvite(trx, {
+      key: inviteKey(),
+      email: invite.email,
+      project_id: projectIds.get(invite.project)!,
+      inviter_id: userIds.get(project.data.lead)!,
+      accepted: false,
+      created: sent,
+      sent,
+      person_oib: invite.oibOf ? person(invite.oibOf).person_oib : '',
+      invtype: 'local',
+    });
   }
 
-  await trx
-    .insertInto('science_software')
-    .values(INITIAL_SOFTWARE.map((name) => ({ name, created: SOFTWARE_CREATED, added_by: JSON.stringify(SOFTWARE_ADDED_BY) })))
-    .execute();
+  await addSoftware(trx, INITIAL_SOFTWARE.map((name) => ({ name, created: SOFTWARE_CREATED, added_by: JSON.stringify(SOFTWARE_ADDED_BY) })));
 
   await seedDemoUsage(trx, schemas, usageProjects, now);
   await seedDemoGrants(trx, schemas, usageProjects.map((p) => p.id), now);
 
   const month = format(now, 'yyyy-MM');
   const counter = projects.filter((p) => !p.data.code && format(p.submitted, 'yyyy-MM') === month).length;
-  await trx
-    .insertInto('project_counter')
-    .values({ id: 1, counter, month })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ counter, month }))
-    .execute();
+  await setProjectCounter(trx, month, counter);
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
+import { usageTotalsOf } from '@/server/accounting/queries';
+import { addGrants } from '@/server/grants/queries';
 import type { SchemaSet } from '@/schema-runtime';
 import { refreshGrantFigures } from '../grants/grant-status';
 import { clustersOf } from '../accounting/clusters';
@@ -16,13 +17,11 @@ const DAY_MS = 86_400_000;
  * (at most a month) at its rate, so the demo shows a grant that runs out before its end date
  * whatever day it is seeded on.
  */
-export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, projectIds: number[], now: Date): Promise<void> {
+export async function seedDemoGrants(db: DatabaseHandle, schemas: SchemaSet, projectIds: number[], now: Date): Promise<void> {
   if (!projectIds.length) return;
   // The notebook and galaxy services are not granted hours of their own in the demo.
   const hpc = clustersOf(schemas).clusters.filter((c) => !c.service).map((c) => c.name);
-  const { rows } = await sql<{ project_id: number; cluster: string; cpuh: number; gpuh: number }>`
-    SELECT project_id, cluster, sum(cpuh) AS cpuh, sum(gpuh) AS gpuh FROM usage_monthly
-    WHERE project_id = any(${projectIds}::int[]) AND cluster = any(${hpc}::text[]) GROUP BY project_id, cluster ORDER BY project_id, cluster`.execute(db);
+  const rows = await usageTotalsOf(db, projectIds, hpc);
   if (!rows.length) return;
   const later = new Date(now.getTime() + 14 * DAY_MS).toISOString().slice(0, 10);
   const running = (await runningRates(db, schemas, projectIds, now)).filter((p) => p.endDate >= later).sort((a, b) => projectIds.indexOf(a.id) - projectIds.indexOf(b.id));
@@ -32,16 +31,14 @@ export async function seedDemoGrants(db: Kysely<Database>, schemas: SchemaSet, p
       .map(([c, r]) => ({ id: p.id, cluster: c, cpuh: r.cpuh, months: Math.min(1, (Date.parse(p.endDate) - now.getTime()) / DAY_MS / 30 / 2) })),
   )[0];
   const granted = (used: number, share: number) => (used > 0 ? Math.max(10, Math.round(used / share / 10) * 10) : null);
-  await db
-    .insertInto('project_grants')
-    .values(
-      rows.map((r, i) => {
-        const share = USED_SHARES[(r.project_id + i) % USED_SHARES.length];
-        const runsOutSoon = short && short.id === r.project_id && short.cluster === r.cluster;
-        const cpuh = runsOutSoon ? Math.round(short.cpuh.soFar + short.cpuh.perMonth * short.months) : granted(Number(r.cpuh), share);
-        return { project_id: r.project_id, cluster: r.cluster, cpuh, gpuh: granted(Number(r.gpuh), share), state: 'approve', granted_at: now };
-      }),
-    )
-    .execute();
+  await addGrants(
+    db,
+    rows.map((r, i) => {
+      const share = USED_SHARES[(r.project_id + i) % USED_SHARES.length];
+      const runsOutSoon = short && short.id === r.project_id && short.cluster === r.cluster;
+      const cpuh = runsOutSoon ? Math.round(short.cpuh.soFar + short.cpuh.perMonth * short.months) : granted(Number(r.cpuh), share);
+      return { project_id: r.project_id, cluster: r.cluster, cpuh, gpuh: granted(Number(r.gpuh), share), state: 'approve', granted_at: now };
+    }),
+  );
   await refreshGrantFigures(db, schemas, projectIds, now);
 }

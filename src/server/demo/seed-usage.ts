@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from '../accounting/clusters';
 import { hoursOf } from '../accounting/ingest-rows';
@@ -38,7 +37,7 @@ function random(seed: number): () => number {
  * clusters whose resource tags the project asked for, with a busier lead, a term-time rhythm and a
  * little galaxy use for CPU projects. Stored through the ingest's own storage (jobs + aggregates).
  */
-export async function seedDemoUsage(db: Kysely<Database>, schemas: SchemaSet, projects: UsageSeedProject[], now: Date): Promise<number> {
+export async function seedDemoUsage(db: DatabaseHandle, schemas: SchemaSet, projects: UsageSeedProject[], now: Date): Promise<number> {
   const { clusters, timeZone } = clustersOf(schemas);
   const earliest = new Date(now.getTime() - HISTORY_MONTHS * 30.44 * DAY_MS);
   const byCluster = new Map<string, Resolved[]>();

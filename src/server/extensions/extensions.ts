@@ -6,24 +6,21 @@
 import { addDays, addMonths, format, parseISO } from 'date-fns';
 import type { AppContext } from '@/server/context';
 import { isAdmin } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import type { ExtensionNewBody, ProjectExtension } from '@generated';
 import { lookupIds } from '@/server/db/vocabularies';
 import { ApiError, msg } from '@/server/errors';
 import { mailExtensionRequested } from '../projects/project-mails';
 import { loadExtensions } from '../projects/serialize-project';
+import { lockProjectForExtension, projectExists, setProjectState } from '@/server/projects/queries';
+import { addExtensionRequest } from './queries';
 import { stateRule } from '../projects/state-rules';
-import { isProjectLead } from '@/server/memberships/queries';
+import { isProjectLead, projectIdsOfMember } from '@/server/memberships/queries';
 import { allowsExtension, extensionRequestState, SCHEMA_IDS, type StateBehaviourEntry } from '@/schema-runtime';
-
-/** Ids of the projects the user is a member of. */
-async function memberProjectIds(ctx: AppContext, userId: number): Promise<number[]> {
-  return (await ctx.db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).execute()).map((r) => r.project_id);
-}
 
 /** The extensions of the caller's projects (staff: of every project). */
 export async function listExtensions(ctx: AppContext, user: UserRow): Promise<ProjectExtension[]> {
-  return isAdmin(user) ? loadExtensions(ctx.db) : loadExtensions(ctx.db, await memberProjectIds(ctx, user.id));
+  return isAdmin(user) ? loadExtensions(ctx.db) : loadExtensions(ctx.db, await projectIdsOfMember(ctx.db, user.id));
 }
 
 /**
@@ -32,9 +29,8 @@ export async function listExtensions(ctx: AppContext, user: UserRow): Promise<Pr
  * @throws ApiError 404 for a missing project, 403 for a caller who is neither member nor staff
  */
 export async function listProjectExtensions(ctx: AppContext, user: UserRow, projectId: number): Promise<ProjectExtension[]> {
-  const project = await ctx.db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
-  if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
-  if (!isAdmin(user) && !(await memberProjectIds(ctx, user.id)).includes(projectId))
+  if (!(await projectExists(ctx.db, projectId))) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
+  if (!isAdmin(user) && !(await projectIdsOfMember(ctx.db, user.id)).includes(projectId))
     throw new ApiError('forbidden', msg('extensionMembersOnly'));
   return loadExtensions(ctx.db, [projectId]);
 }
@@ -55,13 +51,7 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
 
   const extension = await db.transaction().execute(async (trx) => {
     // Locked so that two extension requests (or a staff change) cannot interleave.
-    const project = await trx
-      .selectFrom('projects')
-      .innerJoin('states', 'states.id', 'projects.state_id')
-      .select(['projects.id', 'projects.identifier', 'projects.name', 'projects.date_end', 'states.name as state_name'])
-      .where('projects.id', '=', projectId)
-      .forUpdate('projects')
-      .executeTakeFirst();
+    const project = await lockProjectForExtension(trx, projectId);
     if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier: projectId }));
     if (!(await isProjectLead(trx, projectId, user.id))) throw new ApiError('forbidden', msg('extensionLeadOnly'));
     const states = schemas.vocabulary<StateBehaviourEntry>(SCHEMA_IDS.states);
@@ -79,17 +69,9 @@ export async function requestExtension(ctx: AppContext, user: UserRow, projectId
         issues: [{ path: '/date_end', key: wanted < earliest ? 'dateTooEarly' : 'dateTooLate', params: { limit: wanted < earliest ? earliest : latest } }],
       });
 
-    const row = await trx
-      .insertInto('extensions')
-      .values({ project_id: projectId, reason, date_end: wanted, approved: false })
-      .returning(['id', 'project_id', 'approved', 'date_end', 'reason', 'date_submitted'])
-      .executeTakeFirstOrThrow();
+    const row = await addExtensionRequest(trx, { projectId, reason, dateEnd: wanted });
     const target = stateRule(schemas, extensionRequestState(states));
-    await trx
-      .updateTable('projects')
-      .set({ state_id: stateIds.get(target.value)!, is_active: target.isActive })
-      .where('id', '=', projectId)
-      .execute();
+    await setProjectState(trx, projectId, stateIds.get(target.value)!, target.isActive);
     await mailExtensionRequested(trx, ctx, { identifier: project.identifier, name: project.name, dateEnd: wanted, reason, lead: user });
     return row;
   });

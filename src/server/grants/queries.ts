@@ -64,3 +64,10 @@ export async function claimGrantWarning(
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/** Stores grants as given. */
+export async function addGrants(db: Db, grants: readonly Insertable<ProjectGrantsTable>[]): Promise<void> {
+  if (grants.length === 0) return;
+  await db.insertInto('project_grants').values([...grants]).execute();
+}
+

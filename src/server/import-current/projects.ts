@@ -7,18 +7,18 @@
  */
 import type { Selectable } from 'kysely';
 import { format } from 'date-fns';
-import { sql } from 'kysely';
 import type { Convert, ImportRun, EntityImport } from './engine';
 import { refuse } from './engine';
 import { Claims, schemaProblems } from './checks';
 import { lookupIds } from '@/server/db/vocabularies';
 import { activeStateNames } from '../projects/active-states';
+import { projectEntity } from '../projects/entity';
+import { projectCodes, projectCodesOfMonth, projectCounter, raiseProjectCounter } from '@/server/projects/queries';
 import { schemaIdOf } from '@/schema-runtime';
 import type { SourceProject } from './source-tables';
 
 type Row = Selectable<SourceProject>;
 
-const iso = (d: Date | null): string | null => (d === null ? null : new Date(d).toISOString());
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 const INTEGER_TEXT = /^\s*\d+\s*$/;
 
@@ -64,7 +64,7 @@ async function projectsCheck(
 ): Promise<Convert<Row, 'projects'>> {
   const [states, types] = await Promise.all([lookupIds(run.target, 'states'), lookupIds(run.target, 'project_types')]);
   const active = new Set(activeStateNames(run.schemas));
-  const here = await run.target.selectFrom('projects').select(['id', 'identifier', 'croris_id']).execute();
+  const here = await projectCodes(run.target);
   const codes = new Claims(here.map((p) => [p.identifier, p.id] as [string, number]));
   const registryIds = new Claims(here.filter((p) => p.croris_id !== null).map((p) => [Number(p.croris_id), p.id] as [number, number]));
 
@@ -76,27 +76,12 @@ async function projectsCheck(
     if (!row.identifier.trim()) return refuse('invalid', 'it has no project code');
     const science = scienceFields(row.science_field);
     const numbers = resourceNumbers(row.resources_numbers);
+    // The entity's common fields as the portal writes them; the science shares and resource
+    // numbers made well formed above, and the stored people as they are.
     const entity = withoutNull({
-      id: row.id,
-      identifier: row.identifier,
-      name: row.name,
-      reason: row.reason,
-      institute: row.institute,
-      date_submitted: iso(row.date_submitted),
-      date_changed: iso(row.date_changed),
-      date_approved: iso(row.date_approved),
-      date_start: row.date_start,
-      date_end: row.date_end,
-      is_active: active.has(state),
-      state: { name: state },
-      project_type: { name: type },
+      ...projectEntity(row, { state, type, active: active.has(state) }),
       science_field: science,
-      science_software: row.science_software ?? [],
-      science_extrasoftware: row.science_extrasoftware,
-      science_extrasoftware_help: row.science_extrasoftware_help,
       resources_numbers: numbers,
-      resources_type: row.resources_type ?? [],
-      staff_resources_type: row.staff_resources_type ?? [],
       approved_by: row.approved_by,
       denied_by: row.denied_by,
       changed_by: row.changed_by,
@@ -172,20 +157,11 @@ const numberOf = (code: string, month: string): number | null => {
  */
 export async function continueCounter(run: ImportRun, plannedCodes: readonly string[], now = new Date()): Promise<{ month: string; last: number }> {
   const month = format(now, 'yyyy-MM');
-  const here = await run.target
-    .selectFrom('projects')
-    .select('identifier')
-    .where('identifier', 'like', `%-${month}-%`)
-    .execute();
-  const highest = Math.max(0, ...[...here.map((p) => p.identifier), ...plannedCodes].map((c) => numberOf(c, month) ?? 0));
-  const row = await run.target.selectFrom('project_counter').select(['counter', 'month']).where('id', '=', 1).executeTakeFirst();
+  const here = await projectCodesOfMonth(run.target, month);
+  const highest = Math.max(0, ...[...here, ...plannedCodes].map((c) => numberOf(c, month) ?? 0));
+  const row = await projectCounter(run.target);
   const current = row && row.month === month ? row.counter : 0;
   const last = Math.max(current, highest);
-  if (!run.dryRun && last !== current)
-    await run.target
-      .insertInto('project_counter')
-      .values({ id: 1, counter: last, month })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ counter: sql<number>`GREATEST(CASE WHEN project_counter.month = ${month} THEN project_counter.counter ELSE 0 END, ${last})`, month }))
-      .execute();
+  if (!run.dryRun && last !== current) await raiseProjectCounter(run.target, month, last);
   return { month, last };
 }

@@ -5,7 +5,8 @@
 import { CHANGE, changeRefSql } from '@/server/lists/change-refs';
 import type { ListRow } from '@/server/lists/row-store';
 import type { Db } from '@/server/db/handle';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { SshKeysTable } from '@/server/db/tables';
 
 /**
  * Whether the user `u` has an SSH key: one probe of the keys' index per user the other conditions
@@ -31,3 +32,9 @@ export async function keyListRows(db: Db, userIds: readonly number[] | null): Pr
 export async function keyNamesAndPrints(db: Db): Promise<{ id: number; user_id: number; name: string; fingerprint: string }[]> {
   return db.selectFrom('ssh_keys').select(['id', 'user_id', 'name', 'fingerprint']).execute();
 }
+
+/** Stores an SSH key as given (already parsed and fingerprinted). */
+export async function addSshKey(db: Db, key: Insertable<SshKeysTable>): Promise<void> {
+  await db.insertInto('ssh_keys').values(key).execute();
+}
+

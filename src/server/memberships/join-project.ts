@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
 import { ensureClusterUsername } from '../users/cluster-username';
 import { addMembers, ROLE } from '@/server/memberships/queries';
+import { setStatusOn } from '@/server/users/queries';
 
 /**
  * Makes a user a collaborator of a project, the one way people join besides approval: the
@@ -11,10 +11,10 @@ import { addMembers, ROLE } from '@/server/memberships/queries';
  *
  * @returns false, changing nothing, when the user already is a collaborator of the project
  */
-export async function joinAsCollaborator(trx: Transaction<Database>, userId: number, projectId: number): Promise<boolean> {
+export async function joinAsCollaborator(trx: Trx, userId: number, projectId: number): Promise<boolean> {
   const added = await addMembers(trx, [{ userId, projectId, role: ROLE.collaborator }]);
   if (added === 0) return false;
-  await trx.updateTable('users').set({ status: true }).where('id', '=', userId).execute();
+  await setStatusOn(trx, userId);
   await ensureClusterUsername(trx, userId);
   return true;
 }

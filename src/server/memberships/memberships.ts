@@ -4,14 +4,14 @@
  */
 import type { UsersAddInternalBody, UsersSignoffBody } from '@generated';
 import type { AppContext } from '@/server/context';
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
+import { usersByIds, usersByUsernames, type UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
 import { personRef } from '../projects/process-project';
 import { joinAsCollaborator } from './join-project';
-import { projectRecipients, RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
+import { projectRecipients, sendNotice } from '../mail/notices';
 import { findProject, projectTypeRules, type ProjectFacts } from '../invites/project-rules';
-import { isProjectLead, ROLE } from '@/server/memberships/queries';
+import { addDepartures, isProjectLead, membersOf, removeMembers, ROLE } from '@/server/memberships/queries';
 
 /** A success answer with a message; internal add also lists who was added. */
 export interface MembershipAnswer {
@@ -41,46 +41,27 @@ export async function signOffCollaborators(ctx: AppContext, user: UserRow, proje
     throw new ApiError('forbidden', msg('removeNotAuthorized', { user: u }));
   if (!project.active) throw new ApiError('forbidden', msg('removeInactive', { user: u }));
   const ids = [...new Set(body)];
-  const members = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['m.user_id', 'r.name as role'])
-    .where('m.project_id', '=', project.id)
-    .where('m.user_id', 'in', ids)
-    .execute();
+  const members = await membersOf(ctx.db, [project.id], { userIds: ids });
   if (members.some((m) => m.role === ROLE.lead)) throw new ApiError('badRequest', msg('leadCannotLeave', { user: u }));
-  const strangers = ids.filter((id) => !members.some((m) => m.user_id === id));
+  const strangers = ids.filter((id) => !members.some((m) => m.id === id));
   if (strangers.length) throw new ApiError('badRequest', msg('notCollaborators', { user: u, names: strangers.join(', ') }));
-  const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', ROLE.collaborator).executeTakeFirstOrThrow();
   await ctx.db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('memberships')
-      .where('project_id', '=', project.id)
-      .where('user_id', 'in', ids)
-      .where('role_id', '=', role.id)
-      .returning(['user_id', 'date_joined'])
-      .execute();
+    const removed = await removeMembers(trx, project.id, ids, ROLE.collaborator);
     if (!removed.length) return;
     // The membership row is gone; the departure is what the project timeline shows.
-    const people = await trx
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'username', 'person_uniqueid'])
-      .where('id', 'in', removed.map((r) => r.user_id))
-      .execute();
+    const people = await usersByIds(trx, removed.map((r) => r.user_id));
     const by = JSON.stringify(personRef(user));
-    await trx
-      .insertInto('membership_departures')
-      .values(
-        people.map(({ id, ...person }) => ({
-          project_id: project.id,
-          user_id: id,
-          member: JSON.stringify(person),
-          role: ROLE.collaborator,
-          date_joined: removed.find((r) => r.user_id === id)!.date_joined,
-          removed_by: by,
-        })),
-      )
-      .execute();
+    await addDepartures(
+      trx,
+      people.map(({ id, first_name, last_name, username, person_uniqueid }) => ({
+        project_id: project.id,
+        user_id: id,
+        member: JSON.stringify({ first_name, last_name, username, person_uniqueid }),
+        role: ROLE.collaborator,
+        date_joined: removed.find((r) => r.user_id === id)!.date_joined,
+        removed_by: by,
+      })),
+    );
     await noticeSignOff(ctx, trx, project, user, removed.map((r) => r.user_id));
   });
   return { status: { code: 200, message: `${u} - Users removed from project` } };
@@ -92,8 +73,8 @@ const fullName = (p: Pick<UserRow, 'first_name' | 'last_name'>) => `${p.first_na
  * Routine notices of a sign-off: each signed-off member learns they lost the project, and the
  * project's other leads (not the one who did it) learn who left.
  */
-async function noticeSignOff(ctx: AppContext, trx: Transaction<Database>, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
-  const members = await trx.selectFrom('users').select(RECIPIENT_COLUMNS).where('id', 'in', memberIds).orderBy('id').execute();
+async function noticeSignOff(ctx: AppContext, trx: Trx, project: ProjectFacts, by: UserRow, memberIds: number[]): Promise<void> {
+  const members = await usersByIds(trx, memberIds);
   const otherLeads = await projectRecipients(trx, project.id, { leadsOnly: true, except: by.id });
   const about = { project: project.name, identifier: project.identifier, by: fullName(by) };
   for (const member of members) {
@@ -121,18 +102,13 @@ export async function addInternalUsers(ctx: AppContext, user: UserRow, projectId
     throw new ApiError('badRequest', msg('directAddTypes', { user: u, types: staffAddTypes.join(', ') }));
   if (!project.active) throw new ApiError('forbidden', msg('addInactive', { user: u }));
   const usernames = [...new Set(body.map((item) => item.value.trim()))];
-  const found = await ctx.db.selectFrom('users').select(['id', 'username', 'person_oib']).where('username', 'in', usernames).execute();
+  const found = await usersByUsernames(ctx.db, usernames);
   const users = usernames.flatMap((name) => found.filter((x) => x.username === name));
   const missing = usernames.filter((name) => !users.some((x) => x.username === name));
   if (missing.length) throw new ApiError('notFound', msg('usersNotFound', { user: u, names: missing.join(', ') }));
 
   const { added, already } = await ctx.db.transaction().execute(async (trx) => {
-    const members = await trx
-      .selectFrom('memberships as m')
-      .innerJoin('users as x', 'x.id', 'm.user_id')
-      .select(['x.id', 'x.person_oib'])
-      .where('m.project_id', '=', project.id)
-      .execute();
+    const members = await membersOf(trx, [project.id]);
     const result = { added: [] as string[], already: [] as string[] };
     for (const candidate of users) {
       const onProject = members.some((m) => m.id === candidate.id || (candidate.person_oib !== '' && m.person_oib === candidate.person_oib));

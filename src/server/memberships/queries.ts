@@ -5,10 +5,10 @@
  */
 import { CHANGE, changeRefSql } from '@/server/lists/change-refs';
 import type { ListRow } from '@/server/lists/row-store';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Insertable } from 'kysely';
 import type { RoleName } from '@generated';
-import type { Db } from '@/server/db/handle';
-import type { UserRow } from '@/server/db/tables';
+import type { Db, Trx } from '@/server/db/handle';
+import type { UserRow, MembershipDeparturesTable } from '@/server/db/tables';
 
 /**
  * Membership roles with behaviour of their own; `lead` is checked to be the role rules/roles.json
@@ -210,3 +210,66 @@ export async function activeProjectMembershipRows(
 export async function membershipTriples(db: Db): Promise<{ id: number; user_id: number; project_id: number; role_id: number }[]> {
   return db.selectFrom('memberships').select(['id', 'user_id', 'project_id', 'role_id']).execute();
 }
+
+/** The ids of the projects a user is a member of, in any role. */
+export async function projectIdsOfMember(db: Db, userId: number): Promise<number[]> {
+  return (await db.selectFrom('memberships').select('project_id').where('user_id', '=', userId).execute()).map((r) => r.project_id);
+}
+
+/**
+ * Removes these users' memberships of a project in the role `role` (the role must be in the
+ * roles table); who was removed, with the date they had joined.
+ */
+export async function removeMembers(db: Db, projectId: number, userIds: readonly number[], role: RoleName): Promise<{ user_id: number; date_joined: Date }[]> {
+  const { id: roleId } = await db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow();
+  return db
+    .deleteFrom('memberships')
+    .where('project_id', '=', projectId)
+    .where('user_id', 'in', [...userIds])
+    .where('role_id', '=', roleId)
+    .returning(['user_id', 'date_joined'])
+    .execute();
+}
+
+/** A departure to record: the membership row is gone, this is what the project timeline shows. */
+export type NewDeparture = Insertable<MembershipDeparturesTable>;
+
+/** Records departures from projects. */
+export async function addDepartures(db: Db, departures: readonly NewDeparture[]): Promise<void> {
+  if (departures.length === 0) return;
+  await db.insertInto('membership_departures').values([...departures]).execute();
+}
+
+/** The departures from a project (in no particular order), for its timeline. */
+export async function departuresOf(db: Db, projectId: number) {
+  return db.selectFrom('membership_departures').select(['member', 'role', 'date_joined', 'removed_by', 'date_left']).where('project_id', '=', projectId).execute();
+}
+
+/** Members of projects in one of these states who have no SSH key yet, with those projects' codes; by username, then code. */
+export async function membersWithoutKeysIn(db: Db, states: readonly string[]): Promise<{ id: number; username: string; identifier: string }[]> {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .select(['u.id', 'u.username', 'p.identifier'])
+    .where('s.name', 'in', [...states])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('ssh_keys as k').select('k.id').whereRef('k.user_id', '=', 'u.id'))))
+    .orderBy('u.username')
+    .orderBy('p.identifier')
+    .execute();
+}
+
+/**
+ * Makes `active_members` hold exactly the users `active_members_defined` names; the number of rows
+ * added and removed. The caller holds the lock the table's triggers take.
+ */
+export async function syncActiveMembers(trx: Trx): Promise<number> {
+  const { rows } = await sql<{ added: number; removed: number }>`
+    WITH defined AS (SELECT DISTINCT user_id FROM active_members_defined),
+         added AS (INSERT INTO active_members (user_id) SELECT user_id FROM defined ON CONFLICT DO NOTHING RETURNING user_id),
+         removed AS (DELETE FROM active_members m WHERE NOT EXISTS (SELECT 1 FROM defined d WHERE d.user_id = m.user_id) RETURNING user_id)
+    SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM removed)::int AS removed`.execute(trx);
+  return rows[0].added + rows[0].removed;
+}
+

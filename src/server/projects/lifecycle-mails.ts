@@ -4,9 +4,8 @@
  * project expires. Each in the member's mail language (templates `project-ending`,
  * `project-end-reminder`, `project-expired`); rules/mail.json sends them at once.
  */
-import type { Transaction } from 'kysely';
 import { format, parseISO } from 'date-fns';
-import type { Database } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { sendNotice, type NoticeRecipient } from '../mail/notices';
@@ -28,7 +27,7 @@ const shown = (date: string) => format(parseISO(date), 'dd.MM.yyyy');
 
 /** Writes one lifecycle notice to `person` into the outbox, in the transaction of the change. */
 export async function mailLifecycleNotice(
-  trx: Transaction<Database>,
+  trx: Trx,
   ctx: { schemas: SchemaSet; config: Pick<ServerConfig, 'publicUrl'> },
   notice: LifecycleNotice,
   person: NoticeRecipient,

@@ -14,16 +14,14 @@
  * process whose row in `project_notices` was inserted. So two processes running the job at once
  * make each change, and send each mail, once.
  */
-import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
 import { addDays, addMonths, format, parseISO } from 'date-fns';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle, Trx } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import type { PersonRef } from '@generated';
 import { lookupIds } from '@/server/db/vocabularies';
 import { snapshot } from './process-project';
-import { loadProjectRecords, type ProjectRecord } from './serialize-project';
+import { claimProjectNotice, lockProject, moveProjectState, projectIdsEndingBy, projectRecords, type ProjectRecord } from './queries';
 import { STATE, stateRule, stateRules, type StateRule } from './state-rules';
 import { mailLifecycleNotice, type LifecycleNotice } from './lifecycle-mails';
 import { projectRecipients } from '../mail/notices';
@@ -32,7 +30,7 @@ import { projectRecipients } from '../mail/notices';
 export const SYSTEM_AUTHOR: PersonRef = { first_name: 'system', last_name: '', username: 'system', person_uniqueid: '' };
 
 export interface LifecycleContext {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   schemas: SchemaSet;
   config: Pick<ServerConfig, 'publicUrl' | 'graceMonths'>;
 }
@@ -52,7 +50,7 @@ interface Step {
   endBy: string;
   /** Whether the locked, fresh row still qualifies. */
   due(row: ProjectRecord): boolean;
-  apply(trx: Transaction<Database>, row: ProjectRecord): Promise<boolean>;
+  apply(trx: Trx, row: ProjectRecord): Promise<boolean>;
 }
 
 /**
@@ -69,41 +67,27 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
   const graceEnd = (row: ProjectRecord) => format(addMonths(parseISO(row.date_end!), graceMonths), DAY);
 
   /** Moves the locked row to `target`, recording the change; false when another process already did. */
-  const move = async (trx: Transaction<Database>, row: ProjectRecord, target: StateRule) => {
+  const move = async (trx: Trx, row: ProjectRecord, target: StateRule) => {
     const entry = {
       previous: snapshot(row, row.state_name, row.is_active),
       next: snapshot(row, target.value, target.isActive),
       who: SYSTEM_AUTHOR,
       date: now.toISOString(),
     };
-    const moved = await trx
-      .updateTable('projects')
-      .set({
-        state_id: stateIds.get(target.value)!,
-        is_active: target.isActive,
-        date_changed: now,
-        changed_by: JSON.stringify(SYSTEM_AUTHOR),
-        change_history: sql`change_history || ${JSON.stringify([entry])}::jsonb`,
-      })
-      .where('id', '=', row.id)
-      .where('state_id', '=', row.state_id)
-      .returning('id')
-      .executeTakeFirst();
-    return moved !== undefined;
+    return moveProjectState(trx, row.id, {
+      fromStateId: row.state_id,
+      stateId: stateIds.get(target.value)!,
+      isActive: target.isActive,
+      at: now,
+      changedBy: JSON.stringify(SYSTEM_AUTHOR),
+      entry,
+    });
   };
 
   /** Claims a notice for the row's end date; false when it was already sent. */
-  const claim = async (trx: Transaction<Database>, row: ProjectRecord, kind: LifecycleNotice) => {
-    const claimed = await trx
-      .insertInto('project_notices')
-      .values({ project_id: row.id, kind, date_end: row.date_end!, sent_at: now })
-      .onConflict((oc) => oc.doNothing())
-      .returning('project_id')
-      .executeTakeFirst();
-    return claimed !== undefined;
-  };
+  const claim = (trx: Trx, row: ProjectRecord, kind: LifecycleNotice) => claimProjectNotice(trx, { projectId: row.id, kind, dateEnd: row.date_end!, at: now });
 
-  const notify = async (trx: Transaction<Database>, row: ProjectRecord, kind: LifecycleNotice, leadOnly: boolean) => {
+  const notify = async (trx: Trx, row: ProjectRecord, kind: LifecycleNotice, leadOnly: boolean) => {
     const people = await projectRecipients(trx, row.id, { leadsOnly: leadOnly });
     const project = { id: row.id, identifier: row.identifier, name: row.name, dateEnd: row.date_end!, graceEnd: graceEnd(row) };
     for (const person of people) await mailLifecycleNotice(trx, { schemas, config }, kind, person, project);
@@ -156,14 +140,7 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
     ],
   ];
 
-  const candidatesOf = (step: Step) =>
-    db
-      .selectFrom('projects')
-      .select('id')
-      .where('state_id', 'in', step.from.map((r) => stateIds.get(r.value)!))
-      .where('date_end', 'is not', null)
-      .where('date_end', '<=', step.endBy)
-      .execute();
+  const candidatesOf = (step: Step) => projectIdsEndingBy(db, step.from.map((r) => stateIds.get(r.value)!), step.endBy);
 
   const run: LifecycleRun = { ending: 0, reminded: 0, expired: 0 };
   if (options.dryRun) {
@@ -172,8 +149,8 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
     const taken = new Set<number>();
     for (const [name, step] of steps) {
       if (step.from.length === 0 || name === 'reminded') continue;
-      const ids = (await candidatesOf(step)).map((c) => c.id).filter((id) => !taken.has(id));
-      const due = ids.length ? (await loadProjectRecords(db, { ids })).filter((row) => row.date_end && step.due(row)) : [];
+      const ids = (await candidatesOf(step)).filter((id) => !taken.has(id));
+      const due = ids.length ? (await projectRecords(db, { ids })).filter((row) => row.date_end && step.due(row)) : [];
       for (const row of due) taken.add(row.id);
       run[name] = due.length;
     }
@@ -182,11 +159,11 @@ export async function runProjectLifecycle(ctx: LifecycleContext, now: Date = new
   for (const [name, step] of steps) {
     if (step.from.length === 0) continue;
     const candidates = await candidatesOf(step);
-    for (const { id } of candidates) {
+    for (const id of candidates) {
       const changed = await db.transaction().execute(async (trx) => {
         // Another process working on the same project waits here, then finds it moved on.
-        await trx.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute();
-        const [row] = await loadProjectRecords(trx, { ids: [id] });
+        await lockProject(trx, id);
+        const [row] = await projectRecords(trx, { ids: [id] });
         if (!row || !step.from.some((r) => r.value === row.state_name) || !row.date_end || row.date_end > step.endBy || !step.due(row))
           return false;
         return step.apply(trx, row);

@@ -2,9 +2,9 @@
  * Staff processing of a request or project (POST projects/{identifier}): the state transition
  * allowed by rules/states.json, the edits, and what approving, denying and extending record.
  */
-import type { Transaction } from 'kysely';
 import type { AppContext } from '@/server/context';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
+import { setStatusOn, type UserRow } from '@/server/users/queries';
 import { lookupIds } from '@/server/db/vocabularies';
 import type { PersonRef, Project, ProjectChangeBody, StateName } from '@generated';
 import { ApiError, msg } from '@/server/errors';
@@ -13,7 +13,9 @@ import { mailOutcome, type Outcome } from './project-mails';
 import { assertEditsValid, editsOf, EDITABLE_FIELDS, type Edits } from './project-edits';
 import { assertKnownSoftware, validationError } from './request-checks';
 import { leadMailOutcome, type SchemaSet } from '@/schema-runtime';
-import { loadProject, loadProjectRecords, type ProjectRecord } from './serialize-project';
+import { loadProject } from './serialize-project';
+import { addStaffComment, changeProject, deleteProjectByIdentifier, lockProjectByIdentifier, projectRecords, type ProjectRecord } from './queries';
+import { answerExtension, pendingExtensionOf } from '@/server/extensions/queries';
 import { STATE, stateRule } from './state-rules';
 import { leadOf } from '@/server/memberships/queries';
 import { storeGrants } from '../grants/grants';
@@ -46,22 +48,10 @@ export function snapshot(row: ProjectRecord, state: string, isActive: boolean, e
 }
 
 /** Closes the pending extension request of a project leaving submit-extend; answers it if one was approved. */
-async function closePendingExtension(trx: Transaction<Database>, projectId: number, approved: boolean, staff: UserRow, now: Date) {
-  const pending = await trx
-    .selectFrom('extensions')
-    .select(['id', 'date_end'])
-    .where('project_id', '=', projectId)
-    .where('approved', '=', false)
-    .where('processed_by', 'is', null)
-    .orderBy('date_submitted', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+async function closePendingExtension(trx: Trx, projectId: number, approved: boolean, staff: UserRow, now: Date) {
+  const pending = await pendingExtensionOf(trx, projectId);
   if (!pending) return undefined;
-  await trx
-    .updateTable('extensions')
-    .set({ approved, processed_by: JSON.stringify(personRef(staff)), date_processed: now })
-    .where('id', '=', pending.id)
-    .execute();
+  await answerExtension(trx, pending.id, { approved, processedBy: JSON.stringify(personRef(staff)), at: now });
   return approved ? pending : undefined;
 }
 
@@ -96,9 +86,9 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
 
   await db.transaction().execute(async (trx) => {
     // Locks the row: two staff members saving at once are applied one after the other.
-    const locked = await trx.selectFrom('projects').select('id').where('identifier', '=', identifier).forUpdate().executeTakeFirst();
-    if (!locked) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
-    const [row] = await loadProjectRecords(trx, { ids: [locked.id] });
+    const locked = await lockProjectByIdentifier(trx, identifier);
+    if (locked === undefined) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
+    const [row] = await projectRecords(trx, { ids: [locked] });
     const current = stateRule(schemas, row.state_name);
     const target = targetState(body, current.value);
     if (!current.staffOptions.includes(target)) throw new ApiError('validationFailed', msg('transitionNotAllowed', { from: current.value, to: target }));
@@ -122,13 +112,13 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
     if (target === STATE.approved) {
       if (!row.approved_by) Object.assign(update, { approved_by: me, date_approved: now });
       if (lead) {
-        await trx.updateTable('users').set({ status: true }).where('id', '=', lead.id).execute();
+        await setStatusOn(trx, lead.id);
         await ensureClusterUsername(trx, lead.id);
       }
     }
     if (target === STATE.denied) {
       update.denied_by = me;
-      await trx.insertInto('staff_comments').values({ project_id: row.id, comment, date: now, comment_by: me, project_state: target }).execute();
+      await addStaffComment(trx, { projectId: row.id, comment, date: now, by: me, projectState: target });
     }
     if (row.approved_by) {
       const entry = {
@@ -140,11 +130,7 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
       update.change_history = JSON.stringify([...((row.change_history as unknown[] | null) ?? []), entry]);
       update.changed_by = me;
     }
-    await trx
-      .updateTable('projects')
-      .set({ ...update, state_id: states.get(target)!, is_active: targetRule.isActive, date_changed: now })
-      .where('id', '=', row.id)
-      .execute();
+    await changeProject(trx, row.id, update, { stateId: states.get(target)!, isActive: targetRule.isActive, at: now });
     const granted = (edits.staff_resources_type ?? (row.staff_resources_type as { value: string }[] | null) ?? []).map((r) => r.value);
     await storeGrants(trx, schemas, {
       projectId: row.id,
@@ -179,6 +165,5 @@ export async function processProject(ctx: AppContext, staff: UserRow, identifier
 
 /** Deletes a project with its memberships, comments, extensions and invitations (foreign keys cascade). */
 export async function deleteProject(ctx: AppContext, identifier: string): Promise<void> {
-  const result = await ctx.db.deleteFrom('projects').where('identifier', '=', identifier).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
+  if ((await deleteProjectByIdentifier(ctx.db, identifier)) === 0) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
 }

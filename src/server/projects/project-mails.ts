@@ -2,8 +2,8 @@
  * The mails about requests and projects (reference §5), written to the outbox in the transaction
  * of the change that causes them; the texts are templates (services/mail-templates.ts).
  */
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
+import type { UserRow } from '@/server/users/queries';
 import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { enqueueMail } from '../mail/outbox';
@@ -29,7 +29,7 @@ export function portalLink(config: Pick<ServerConfig, 'publicUrl'>, area: 'reque
 
 /** Tells staff about a new request. */
 export async function mailNewRequest(
-  trx: Transaction<Database>,
+  trx: Trx,
   ctx: { schemas: SchemaSet; config: ServerConfig },
   request: { identifier: string; name: string; projectType: string; typeLabel: string; lead: Pick<UserRow, 'first_name' | 'last_name'> },
 ): Promise<void> {
@@ -46,7 +46,7 @@ export async function mailNewRequest(
 
 /** Tells staff that a lead asked for an extension. */
 export async function mailExtensionRequested(
-  trx: Transaction<Database>,
+  trx: Trx,
   ctx: { schemas: SchemaSet; config: ServerConfig },
   request: { identifier: string; name: string; dateEnd: string; reason: string; lead: Pick<UserRow, 'first_name' | 'last_name'> },
 ): Promise<void> {
@@ -64,7 +64,7 @@ export async function mailExtensionRequested(
 
 /** Tells staff that a user added an SSH key. */
 export async function mailKeyAdded(
-  trx: Transaction<Database>,
+  trx: Trx,
   schemas: SchemaSet,
   key: { user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>; name: string; fingerprint: string },
 ): Promise<void> {
@@ -87,7 +87,7 @@ export type Outcome = 'approved' | 'denied' | 'extended';
  * key, then the cluster); a denial the staff comment as the reason.
  */
 export async function mailOutcome(
-  trx: Transaction<Database>,
+  trx: Trx,
   ctx: { schemas: SchemaSet; config: Pick<ServerConfig, 'publicUrl'> },
   mail: { outcome: Outcome; lead: NoticeRecipient; projectId: number; identifier: string; name: string; dateEnd: string | null; granted: readonly string[]; comment?: string },
 ): Promise<void> {

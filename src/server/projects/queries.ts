@@ -3,8 +3,10 @@
  * other rooms', ask of them. Joins may read other rooms' tables.
  */
 import { CHANGE, changeRefSql } from '@/server/lists/change-refs';
-import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '@/server/db/handle';
+import { sql, type RawBuilder, type Insertable } from 'kysely';
+import type { Db, Trx } from '@/server/db/handle';
+import type { RoleName } from '@generated';
+import type { ProjectRow, ProjectsTable } from '@/server/db/tables';
 
 export type { ProjectRow } from '@/server/db/tables';
 
@@ -175,5 +177,267 @@ export async function projectsInStatesWithGrantsOn(
     .where('g.cluster', 'in', clusters)
     .orderBy('g.cluster')
     .execute();
+}
+
+/** A project to insert, as the table takes it. */
+export type NewProject = Insertable<ProjectsTable>;
+
+/** A project row with the names of its state and type. */
+export type ProjectRecord = ProjectRow & { state_name: string; project_type_name: string };
+
+/** Which projects {@link projectRecords} reads; all given conditions must hold. */
+export interface ProjectFilter {
+  ids?: readonly number[];
+  identifiers?: readonly string[];
+  /** Projects this user is a member of … */
+  memberId?: number;
+  /** … in this role. */
+  role?: RoleName;
+  /** Projects in one of these states. */
+  states?: readonly string[];
+}
+
+/** The rows of projects matching `where`, newest submission first, with state and type names. */
+export async function projectRecords(db: Db, where: ProjectFilter = {}): Promise<ProjectRecord[]> {
+  let query = db
+    .selectFrom('projects')
+    .innerJoin('states', 'states.id', 'projects.state_id')
+    .innerJoin('project_types', 'project_types.id', 'projects.project_type_id')
+    .selectAll('projects')
+    .select(['states.name as state_name', 'project_types.name as project_type_name']);
+  if (where.ids) query = where.ids.length ? query.where('projects.id', 'in', [...where.ids]) : query.where((eb) => eb.val(false));
+  if (where.identifiers)
+    query = where.identifiers.length ? query.where('projects.identifier', 'in', [...where.identifiers]) : query.where((eb) => eb.val(false));
+  if (where.states) query = where.states.length ? query.where('states.name', 'in', [...where.states]) : query.where((eb) => eb.val(false));
+  if (where.memberId !== undefined) {
+    const memberId = where.memberId;
+    const role = where.role;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('memberships')
+          .innerJoin('roles', 'roles.id', 'memberships.role_id')
+          .select('memberships.id')
+          .whereRef('memberships.project_id', '=', 'projects.id')
+          .where('memberships.user_id', '=', memberId)
+          .$if(role !== undefined, (q) => q.where('roles.name', '=', role!)),
+      ),
+    );
+  }
+  return query.orderBy('projects.date_submitted', (ob) => ob.desc().nullsLast()).orderBy('projects.id', 'desc').execute();
+}
+
+/** Whether a project with this id exists. */
+export async function projectExists(db: Db, projectId: number): Promise<boolean> {
+  return (await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst()) !== undefined;
+}
+
+/** Locks the project with this id for the rest of the transaction. */
+export async function lockProject(trx: Trx, projectId: number): Promise<void> {
+  await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+}
+
+/** Locks the project with this code for the rest of the transaction; its id, or undefined when there is none. */
+export async function lockProjectByIdentifier(trx: Trx, identifier: string): Promise<number | undefined> {
+  return (await trx.selectFrom('projects').select('id').where('identifier', '=', identifier).forUpdate().executeTakeFirst())?.id;
+}
+
+/** Locks the project (not its state) and reads what an extension request checks: code, name, end and state. */
+export async function lockProjectForExtension(trx: Trx, projectId: number) {
+  return trx
+    .selectFrom('projects')
+    .innerJoin('states', 'states.id', 'projects.state_id')
+    .select(['projects.id', 'projects.identifier', 'projects.name', 'projects.date_end', 'states.name as state_name'])
+    .where('projects.id', '=', projectId)
+    .forUpdate('projects')
+    .executeTakeFirst();
+}
+
+/** A project by code with the name of its state, for the readiness answer. */
+export async function projectWithState(db: Db, identifier: string) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .select(['p.id', 'p.identifier', 'p.name', 's.name as state'])
+    .where('p.identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+/** A project by code with what its timeline shows of it: submission, approval and change history. */
+export async function projectHistory(db: Db, identifier: string) {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'identifier', 'date_submitted', 'date_approved', 'approved_by', 'change_history'])
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+/** The code of the project already filed for this registry project, if any. */
+export async function projectOfRegistryProject(db: Db, crorisId: number): Promise<string | undefined> {
+  return (await db.selectFrom('projects').select('identifier').where('croris_id', '=', crorisId).executeTakeFirst())?.identifier;
+}
+
+/** The ids of the projects in one of these states whose end date is on or before `endBy`. */
+export async function projectIdsEndingBy(db: Db, stateIds: readonly number[], endBy: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('state_id', 'in', [...stateIds])
+    .where('date_end', 'is not', null)
+    .where('date_end', '<=', endBy)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Inserts a project; its id. */
+export async function addProject(db: Db, project: NewProject): Promise<number> {
+  return (await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Sets a project's state, and the active flag that goes with it. */
+export async function setProjectState(db: Db, projectId: number, stateId: number, isActive: boolean): Promise<void> {
+  await db.updateTable('projects').set({ state_id: stateId, is_active: isActive }).where('id', '=', projectId).execute();
+}
+
+/** A staff change of a project: the changed columns (JSON columns as text), and its new state as of `at`. */
+export async function changeProject(
+  db: Db,
+  projectId: number,
+  fields: Record<string, unknown>,
+  state: { stateId: number; isActive: boolean; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ ...fields, state_id: state.stateId, is_active: state.isActive, date_changed: state.at })
+    .where('id', '=', projectId)
+    .execute();
+}
+
+/**
+ * Moves a project from the state `fromStateId` to another, appending `entry` to its change
+ * history; false when it is no longer in `fromStateId` (another process moved it).
+ */
+export async function moveProjectState(
+  db: Db,
+  projectId: number,
+  move: { fromStateId: number; stateId: number; isActive: boolean; at: Date; changedBy: string; entry: unknown },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('projects')
+    .set({
+      state_id: move.stateId,
+      is_active: move.isActive,
+      date_changed: move.at,
+      changed_by: move.changedBy,
+      change_history: sql`change_history || ${JSON.stringify([move.entry])}::jsonb`,
+    })
+    .where('id', '=', projectId)
+    .where('state_id', '=', move.fromStateId)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/** Deletes a project by code (its memberships, comments, extensions and invitations cascade); how many were deleted. */
+export async function deleteProjectByIdentifier(db: Db, identifier: string): Promise<number> {
+  const result = await db.deleteFrom('projects').where('identifier', '=', identifier).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Claims the notice `kind` of a project's end date; false when it was already claimed (sent). */
+export async function claimProjectNotice(db: Db, notice: { projectId: number; kind: string; dateEnd: string; at: Date }): Promise<boolean> {
+  const claimed = await db
+    .insertInto('project_notices')
+    .values({ project_id: notice.projectId, kind: notice.kind, date_end: notice.dateEnd, sent_at: notice.at })
+    .onConflict((oc) => oc.doNothing())
+    .returning('project_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Adds a staff comment (its author as person-ref JSON) to a project. */
+export async function addStaffComment(db: Db, comment: { projectId: number; comment: string; date: Date; by: string; projectState: string }): Promise<void> {
+  await db
+    .insertInto('staff_comments')
+    .values({ project_id: comment.projectId, comment: comment.comment, date: comment.date, comment_by: comment.by, project_state: comment.projectState })
+    .execute();
+}
+
+/** The staff comments of these projects, oldest first. */
+export async function staffCommentsOf(db: Db, projectIds: readonly number[]) {
+  if (projectIds.length === 0) return [];
+  return db
+    .selectFrom('staff_comments')
+    .select(['project_id', 'comment', 'date', 'comment_by', 'project_state'])
+    .where('project_id', 'in', [...projectIds])
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+}
+
+/** The single row of `project_counter`. */
+const COUNTER_ROW = 1;
+
+/**
+ * Counts one more project code in `month` (yyyy-MM) and answers the count; a new month restarts
+ * at 1. One UPDATE inside the caller's transaction: the row lock it takes is held until that
+ * transaction ends, so concurrent submissions queue on it and never see the same number, and a
+ * submission that rolls back gives its number back.
+ */
+export async function countProjectCode(db: Db, month: string): Promise<number> {
+  const updated = await db
+    .updateTable('project_counter')
+    .set({
+      counter: sql<number>`CASE WHEN month = ${month} THEN counter + 1 ELSE 1 END`,
+      month,
+    })
+    .where('id', '=', COUNTER_ROW)
+    .returning('counter')
+    .executeTakeFirst();
+  if (updated) return updated.counter;
+  // A database whose counter row was removed: recreate it; a concurrent creator wins the
+  // conflict and this call counts on from its value.
+  const created = await db
+    .insertInto('project_counter')
+    .values({ id: COUNTER_ROW, counter: 1, month })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ counter: sql<number>`CASE WHEN project_counter.month = ${month} THEN project_counter.counter + 1 ELSE 1 END`, month }),
+    )
+    .returning('counter')
+    .executeTakeFirstOrThrow();
+  return created.counter;
+}
+
+/** The code counter: its count and the month it counts. */
+export async function projectCounter(db: Db): Promise<{ counter: number; month: string } | undefined> {
+  return db.selectFrom('project_counter').select(['counter', 'month']).where('id', '=', COUNTER_ROW).executeTakeFirst();
+}
+
+/** Moves the code counter of `month` up to `last`, never back. */
+export async function raiseProjectCounter(db: Db, month: string, last: number): Promise<void> {
+  await db
+    .insertInto('project_counter')
+    .values({ id: COUNTER_ROW, counter: last, month })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ counter: sql<number>`GREATEST(CASE WHEN project_counter.month = ${month} THEN project_counter.counter ELSE 0 END, ${last})`, month }))
+    .execute();
+}
+
+/** Sets the code counter to `counter` codes of `month`. */
+export async function setProjectCounter(db: Db, month: string, counter: number): Promise<void> {
+  await db
+    .insertInto('project_counter')
+    .values({ id: COUNTER_ROW, counter, month })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ counter, month }))
+    .execute();
+}
+
+/** Every project's id, code and registry project id. */
+export async function projectCodes(db: Db): Promise<{ id: number; identifier: string; croris_id: number | null }[]> {
+  return db.selectFrom('projects').select(['id', 'identifier', 'croris_id']).execute();
+}
+
+/** The codes of `month` (yyyy-MM): those with `-<month>-` in them. */
+export async function projectCodesOfMonth(db: Db, month: string): Promise<string[]> {
+  return (await db.selectFrom('projects').select('identifier').where('identifier', 'like', `%-${month}-%`).execute()).map((p) => p.identifier);
 }
 

@@ -2,13 +2,11 @@
  * Checks a request or a staff edit needs beyond its JSON Schema: values that live in the database
  * (installed software). Staff-only resource types are a role-aware schema rule (`staffOnly`).
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
+import { installedSoftwareAmong } from '@/server/software/queries';
 import type { ValidationIssue } from '@/schema-runtime';
 import { ApiError, localText, msg } from '@/server/errors';
 import { describeIssues } from '@/schema-runtime';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A 400 answer listing the issues, in the shape route validation answers with. */
 export function validationError(issues: ValidationIssue[], prefix = 'body'): ApiError {
@@ -19,9 +17,7 @@ export function validationError(issues: ValidationIssue[], prefix = 'body'): Api
 /** Refuses software names that are not in the installed-software list. */
 export async function assertKnownSoftware(db: Db, names: readonly string[] | undefined): Promise<void> {
   if (!names || names.length === 0) return;
-  const known = new Set(
-    (await db.selectFrom('science_software').select('name').where('name', 'in', [...names]).execute()).map((r) => r.name),
-  );
+  const known = new Set(await installedSoftwareAmong(db, names));
   const issues: ValidationIssue[] = names.flatMap((name, i) =>
     known.has(name) ? [] : [{ path: `/science_software/${i}`, key: 'notAllowedValue' as const, params: { allowedValues: 'installed applications' } }],
   );

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '@/server/context';
 import { isAdmin } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import { lookupIds } from '@/server/db/vocabularies';
 import type {
   InstitutionalRequest,
@@ -28,6 +28,7 @@ import { nextIdentifier } from './identifiers';
 import { mailNewRequest } from './project-mails';
 import { assertKnownSoftware, isUniqueViolation, validationError } from './request-checks';
 import { loadProject } from './serialize-project';
+import { addProject, projectOfRegistryProject } from './queries';
 import { formSchemaId, requestTypeOf, STATE, type RequestTypeRule } from './state-rules';
 import { addMembers, ROLE } from '@/server/memberships/queries';
 
@@ -174,8 +175,7 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
     const research = request as ResearchRequest;
     // Whether the caller leads it first: only its lead learns that it was already submitted.
     fields = await researchFields(ctx, user, research);
-    const taken = await db.selectFrom('projects').select('identifier').where('croris_id', '=', research.croris_id).executeTakeFirst();
-    if (taken) throw new ApiError('conflict', msg('registryProjectTaken'));
+    if ((await projectOfRegistryProject(db, research.croris_id)) !== undefined) throw new ApiError('conflict', msg('registryProjectTaken'));
   } else {
     if (isInstitutional(schemas, rule.projectType)) {
       const check = await checkInstituteEligibility(ctx, user);
@@ -204,31 +204,27 @@ export async function submitRequest(ctx: AppContext, user: UserRow, body: unknow
         croris_institute: JSON.stringify(fields.croris.croris_institute),
         croris_collaborators: JSON.stringify(fields.croris.croris_collaborators),
       };
-      const project = await trx
-        .insertInto('projects')
-        .values({
-          identifier: code,
-          name: fields.name,
-          institute: fields.institute,
-          reason: request.reason,
-          date_start: fields.date_start,
-          date_end: fields.date_end,
-          date_submitted: now,
-          science_field: JSON.stringify(request.science_field),
-          science_software: JSON.stringify(request.science_software ?? []),
-          science_extrasoftware: request.science_extrasoftware ?? '',
-          science_extrasoftware_help: request.science_extrasoftware_help ?? false,
-          resources_numbers: JSON.stringify(request.resources_numbers ?? {}),
-          resources_type: JSON.stringify(request.resources_type ?? []),
-          staff_resources_type: JSON.stringify([]),
-          is_active: false,
-          state_id: states.get(STATE.submitted)!,
-          project_type_id: types.get(rule.projectType)!,
-          ...croris,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addMembers(trx, [{ userId: user.id, projectId: project.id, role: ROLE.lead, joined: now }]);
+      const projectId = await addProject(trx, {
+        identifier: code,
+        name: fields.name,
+        institute: fields.institute,
+        reason: request.reason,
+        date_start: fields.date_start,
+        date_end: fields.date_end,
+        date_submitted: now,
+        science_field: JSON.stringify(request.science_field),
+        science_software: JSON.stringify(request.science_software ?? []),
+        science_extrasoftware: request.science_extrasoftware ?? '',
+        science_extrasoftware_help: request.science_extrasoftware_help ?? false,
+        resources_numbers: JSON.stringify(request.resources_numbers ?? {}),
+        resources_type: JSON.stringify(request.resources_type ?? []),
+        staff_resources_type: JSON.stringify([]),
+        is_active: false,
+        state_id: states.get(STATE.submitted)!,
+        project_type_id: types.get(rule.projectType)!,
+        ...croris,
+      });
+      await addMembers(trx, [{ userId: user.id, projectId, role: ROLE.lead, joined: now }]);
       await mailNewRequest(trx, ctx, { identifier: code, name: fields.name, projectType: rule.projectType, typeLabel: rule.label.hr, lead: user });
       return code;
     });

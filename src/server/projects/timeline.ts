@@ -6,12 +6,14 @@
  */
 import type { AppContext } from '@/server/context';
 import { isAdmin } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import type { PersonName, ProjectTimeline, ProjectTimelineEvent } from '@generated';
 import { ApiError, msg } from '@/server/errors';
 import { SYSTEM_AUTHOR } from './lifecycle';
 import { STATE } from './state-rules';
-import { ROLE } from '@/server/memberships/queries';
+import { departuresOf, membersOf, ROLE } from '@/server/memberships/queries';
+import { extensionHistoryOf } from '@/server/extensions/queries';
+import { projectHistory, staffCommentsOf } from './queries';
 
 type Event = ProjectTimelineEvent;
 
@@ -56,28 +58,18 @@ const ORDER: Event['kind'][] = ['submitted', 'memberJoined', 'extensionRequested
  */
 export async function projectTimeline(ctx: AppContext, user: UserRow, identifier: string): Promise<ProjectTimeline> {
   const { db } = ctx;
-  const project = await db
-    .selectFrom('projects')
-    .select(['id', 'identifier', 'date_submitted', 'date_approved', 'approved_by', 'change_history'])
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
+  const project = await projectHistory(db, identifier);
   if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
-  const members = await db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['m.user_id', 'm.date_joined', 'r.name as role', 'u.first_name', 'u.last_name'])
-    .where('m.project_id', '=', project.id)
-    .orderBy('m.id')
-    .execute();
+  // In joining order: the first lead is the one who submitted the request.
+  const members = await membersOf(db, [project.id]);
   const leads = members.filter((m) => m.role === ROLE.lead);
-  if (!isAdmin(user) && !leads.some((m) => m.user_id === user.id))
+  if (!isAdmin(user) && !leads.some((m) => m.id === user.id))
     throw new ApiError('forbidden', msg('historyLeadOrStaff'));
 
   const [comments, extensions, departures] = await Promise.all([
-    db.selectFrom('staff_comments').select(['comment', 'date', 'comment_by', 'project_state']).where('project_id', '=', project.id).execute(),
-    db.selectFrom('extensions').select(['reason', 'date_end', 'approved', 'date_submitted', 'processed_by', 'date_processed']).where('project_id', '=', project.id).execute(),
-    db.selectFrom('membership_departures').select(['member', 'role', 'date_joined', 'removed_by', 'date_left']).where('project_id', '=', project.id).execute(),
+    staffCommentsOf(db, [project.id]),
+    extensionHistoryOf(db, project.id),
+    departuresOf(db, project.id),
   ]);
 
   const lead = leads[0];

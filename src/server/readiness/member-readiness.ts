@@ -8,13 +8,15 @@ import { sql } from 'kysely';
 import type { MemberReadinessAnswer, MemberReadinessAnswerEntry, MemberReadinessAnswerSummary, ReadinessStep } from '@generated';
 import type { AppContext } from '@/server/context';
 import { isAdmin } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
 import type { SchemaSet } from '@/schema-runtime';
 import { schemaIdOf } from '@/schema-runtime';
 import { activeStateNames } from '../projects/active-states';
 import { FOREIGN_PERSON } from '../invites/project-rules';
-import { isProjectLead, leadsFirst, projectsOfMember } from '@/server/memberships/queries';
+import { isProjectLead, membersOf, membersWithoutKeysIn, projectsOfMember } from '@/server/memberships/queries';
+import { pendingInvitesOf } from '@/server/invites/queries';
+import { projectWithState } from '@/server/projects/queries';
 
 const DAY_MS = 86_400_000;
 export const READINESS_RULES = schemaIdOf('rules/member-readiness');
@@ -78,30 +80,8 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
   const rules = readinessRules(ctx.schemas);
   const days = ctx.schemas.constants.inviteExpiryDays;
   const [members, invites, clock] = await Promise.all([
-    ctx.db
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('roles as r', 'r.id', 'm.role_id')
-      .select(['m.project_id', 'm.date_joined', 'r.name as role', 'u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.person_mail'])
-      .select(['u.person_type', 'u.is_active', 'u.status', 'u.person_username', 'u.last_login'])
-      .select(sql<boolean>`u.password_hash is not null`.as('has_password'))
-      .select((eb) => eb.selectFrom('ssh_keys as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.user_id', '=', 'u.id').as('keys'))
-      .where('m.project_id', 'in', projectIds)
-      .orderBy('m.project_id')
-      .orderBy(leadsFirst('r.name'))
-      .orderBy('u.last_name')
-      .orderBy('u.first_name')
-      .orderBy('u.id')
-      .execute(),
-    ctx.db
-      .selectFrom('invites')
-      .select(['invites.id', 'invites.project_id', 'invites.email', 'invites.created', 'invites.sent'])
-      .select(sql<boolean>`(coalesce(invites.sent, invites.created) <= now() - make_interval(days => ${days}))`.as('expired'))
-      .where('invites.project_id', 'in', projectIds)
-      .where('invites.accepted', '=', false)
-      .orderBy('invites.created')
-      .orderBy('invites.id')
-      .execute(),
+    membersOf(ctx.db, projectIds, { leadsFirst: true, then: 'name' }),
+    pendingInvitesOf(ctx.db, projectIds, days),
     // Days are counted on the database clock, as invitation expiry is.
     sql<{ now: Date }>`select now() as now`.execute(ctx.db),
   ]);
@@ -119,7 +99,7 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
     };
   };
   for (const m of members) {
-    const sshKeys = Number(m.keys ?? 0);
+    const sshKeys = m.key_count;
     byProject.get(m.project_id)!.push(
       entry(
         { member: { isActive: m.is_active, status: m.status, clusterUsername: m.person_username, sshKeys } },
@@ -137,7 +117,7 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
           resent: false,
           inviteExpired: false,
           joinedAt: iso(m.date_joined),
-          signIn: signInOf(m),
+          signIn: signInOf({ person_type: m.person_type, has_password: m.password_hash !== null }),
           lastLogin: iso(m.last_login),
           sshKeys,
           accountActive: m.is_active && m.status,
@@ -185,12 +165,7 @@ async function readinessOfProjects(ctx: AppContext, projectIds: number[]): Promi
  * @throws ApiError 404 unknown project; 403 the caller is neither its lead nor staff
  */
 export async function projectReadiness(ctx: AppContext, user: UserRow, identifier: string): Promise<MemberReadinessAnswer> {
-  const project = await ctx.db
-    .selectFrom('projects as p')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .select(['p.id', 'p.identifier', 'p.name', 's.name as state'])
-    .where('p.identifier', '=', identifier)
-    .executeTakeFirst();
+  const project = await projectWithState(ctx.db, identifier);
   if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
   if (!isAdmin(user) && !(await isProjectLead(ctx.db, project.id, user.id))) throw new ApiError('forbidden', msg('readinessLeadOnly'));
   const people = (await readinessOfProjects(ctx, [project.id])).get(project.id)!;
@@ -217,17 +192,7 @@ export type StaffReadinessFilter = (typeof STAFF_READINESS_FILTERS)[number];
 
 /** Staff: members of active projects who have no SSH key yet, with those projects' identifiers. */
 export async function membersWithoutKeys(ctx: AppContext) {
-  const rows = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .select(['u.id', 'u.username', 'p.identifier'])
-    .where('s.name', 'in', activeStateNames(ctx.schemas))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('ssh_keys as k').select('k.id').whereRef('k.user_id', '=', 'u.id'))))
-    .orderBy('u.username')
-    .orderBy('p.identifier')
-    .execute();
+  const rows = await membersWithoutKeysIn(ctx.db, activeStateNames(ctx.schemas));
   const users = new Map<number, { id: number; username: string; projects: string[] }>();
   for (const r of rows) {
     const user = users.get(r.id) ?? { id: r.id, username: r.username, projects: [] };
