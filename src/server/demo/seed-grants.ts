@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@/server/db/handle';
 import { usageTotalsOf } from '@/server/accounting/queries';
-import { addGrants } from '@/server/grants/queries';
+import { insertGrants } from '@/server/grants/queries';
 import type { SchemaSet } from '@/schema-runtime';
 import { refreshGrantFigures } from '../grants/grant-status';
 import { clustersOf } from '../accounting/clusters';
@@ -31,7 +31,7 @@ export async function seedDemoGrants(db: DatabaseHandle, schemas: SchemaSet, pro
       .map(([c, r]) => ({ id: p.id, cluster: c, cpuh: r.cpuh, months: Math.min(1, (Date.parse(p.endDate) - now.getTime()) / DAY_MS / 30 / 2) })),
   )[0];
   const granted = (used: number, share: number) => (used > 0 ? Math.max(10, Math.round(used / share / 10) * 10) : null);
-  await addGrants(
+  await insertGrants(
     db,
     rows.map((r, i) => {
       const share = USED_SHARES[(r.project_id + i) % USED_SHARES.length];

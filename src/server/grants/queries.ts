@@ -65,9 +65,3 @@ export async function claimGrantWarning(
   return claimed !== undefined;
 }
 
-/** Stores grants as given. */
-export async function addGrants(db: Db, grants: readonly Insertable<ProjectGrantsTable>[]): Promise<void> {
-  if (grants.length === 0) return;
-  await db.insertInto('project_grants').values([...grants]).execute();
-}
-
