@@ -11,7 +11,7 @@ import { mailRules, type SchemaSet } from '@/schema-runtime';
 import { enqueueMail } from './outbox';
 import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from './mail-templates';
 import { membersOf } from '@/server/memberships/queries';
-import { isMuted, keepDigestItem, RECIPIENT_COLUMNS, type NoticeRecipient } from './queries';
+import { isMuted, keepDigestItem, type NoticeRecipient } from './queries';
 
 export { RECIPIENT_COLUMNS, type NoticeRecipient } from './queries';
 
@@ -25,7 +25,16 @@ export async function projectRecipients(
   options: { leadsOnly?: boolean; except?: number } = {},
 ): Promise<NoticeRecipient[]> {
   const members = await membersOf(trx, [projectId], { leadsOnly: options.leadsOnly, except: options.except });
-  return members.map((m) => Object.fromEntries(RECIPIENT_COLUMNS.map((c) => [c, m[c]])) as NoticeRecipient);
+  return members.map(({ id, person_mail, person_type, language, mail_language, routine_mail, first_name, last_name }) => ({
+    id,
+    person_mail,
+    person_type,
+    language,
+    mail_language,
+    routine_mail,
+    first_name,
+    last_name,
+  }));
 }
 
 /** The template values of a notice; kept as they are for a digest. */
