@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from './clusters';
 import { activeStateNames } from '../projects/active-states';
 import { addMonths, monthLabel, monthOf, monthsBetween } from './window';
+import { hoursOfProjects } from './queries';
+import { runningProjectsAmong } from '@/server/projects/queries';
 
 /** One running project's CPU-hour forecast on one cluster. */
 export interface Forecast {
@@ -44,27 +45,16 @@ export interface RunningProject {
  * accountingForecastMonths) and the hours since the start. The forecast and the grants' run-out
  * dates both stand on it.
  */
-export async function runningRates(db: Kysely<Database>, schemas: SchemaSet, projectIds: number[], now: Date = new Date()): Promise<RunningProject[]> {
+export async function runningRates(db: Db, schemas: SchemaSet, projectIds: number[], now: Date = new Date()): Promise<RunningProject[]> {
   if (!projectIds.length) return [];
   const { timeZone } = clustersOf(schemas);
   const today = now.toISOString().slice(0, 10);
-  const running = await db
-    .selectFrom('projects')
-    .innerJoin('states', 'states.id', 'projects.state_id')
-    .select(['projects.id', 'projects.identifier', 'projects.date_end'])
-    .where('projects.id', 'in', projectIds)
-    .where('states.name', 'in', activeStateNames(schemas))
-    .where('date_end', '>=', today)
-    .execute();
+  const running = await runningProjectsAmong(db, projectIds, activeStateNames(schemas), today);
   if (!running.length) return [];
   const n = schemas.constants.accountingForecastMonths;
   const current = monthOf(now, timeZone);
   const firstFull = addMonths(current, -n);
-  const recent = (column: 'cpuh' | 'gpuh') => sql`sum(CASE WHEN month >= ${firstFull}::date AND month < ${current}::date THEN ${sql.ref(column)} ELSE 0 END)`;
-  const { rows } = await sql<{ project_id: number; cluster: string; cpuh: number; cpuh_recent: number; gpuh: number; gpuh_recent: number }>`
-    SELECT project_id, cluster, sum(cpuh) AS cpuh, ${recent('cpuh')} AS cpuh_recent, sum(gpuh) AS gpuh, ${recent('gpuh')} AS gpuh_recent
-    FROM usage_monthly WHERE project_id = any(${running.map((p) => p.id)}::int[])
-    GROUP BY project_id, cluster`.execute(db);
+  const rows = await hoursOfProjects(db, running.map((p) => p.id), firstFull, current);
   return running.map((project) => ({
     id: project.id,
     identifier: project.identifier,
@@ -93,7 +83,7 @@ export function monthsUntil(now: Date, until: Date, end: Date): number {
  * Answers `{identifier: {cluster: Forecast}}`; a project without usage has none.
  */
 export async function forecastsFor(
-  db: Kysely<Database>,
+  db: Db,
   schemas: SchemaSet,
   projectIds: number[],
   now: Date = new Date(),

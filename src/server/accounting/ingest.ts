@@ -1,9 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle, Trx } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { ApiError, msg } from '@/server/errors';
 import { clustersOf, type Cluster } from './clusters';
 import { prepareRows, type PreparedRow } from './ingest-rows';
+import { closeIngestBatch, insertJobChunk, openIngestBatch } from './queries';
+import { usersByClusterNames } from '@/server/users/queries';
+import { membershipsWithResourceTypes } from '@/server/memberships/queries';
+import { projectIdsByIdentifiers } from '@/server/projects/queries';
 
 /** Why a row was not stored. */
 export type SkipReason = 'unknown-user' | 'unknown-project' | 'no-matching-project' | 'duplicate';
@@ -44,20 +47,10 @@ function listed(noun: string, names: string[], first: boolean): string {
 }
 
 /** Users by cluster username, falling back to the unique id. */
-async function resolveUsers(db: Kysely<Database>, names: string[]): Promise<Map<string, number>> {
+async function resolveUsers(db: DatabaseHandle, names: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (!names.length) return found;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'person_username', 'person_uniqueid'])
-    // IN (SELECT unnest(...)) is hashed once; `= any(array)` would compare every user with every name.
-    .where((eb) =>
-      eb.or([
-        eb('person_username', 'in', sql<string>`(SELECT unnest(${names}::text[]))`),
-        eb('person_uniqueid', 'in', sql<string>`(SELECT unnest(${names}::text[]))`),
-      ]),
-    )
-    .execute();
+  const rows = await usersByClusterNames(db, names);
   for (const r of rows) if (r.person_uniqueid && !found.has(r.person_uniqueid)) found.set(r.person_uniqueid, r.id);
   // A cluster username wins over someone else's unique id of the same text.
   for (const r of rows) if (r.person_username) found.set(r.person_username, r.id);
@@ -65,18 +58,11 @@ async function resolveUsers(db: Kysely<Database>, names: string[]): Promise<Map<
 }
 
 /** For each user: the project of their newest membership whose requested types match the cluster. */
-async function inferProjects(db: Kysely<Database>, cluster: Cluster, userIds: number[]): Promise<Map<number, number>> {
+async function inferProjects(db: DatabaseHandle, cluster: Cluster, userIds: number[]): Promise<Map<number, number>> {
   const chosen = new Map<number, number>();
   if (!userIds.length) return chosen;
   const tags = new Set(cluster.resourceTags);
-  const rows = await db
-    .selectFrom('memberships')
-    .innerJoin('projects', 'projects.id', 'memberships.project_id')
-    .select(['memberships.user_id', 'memberships.project_id', 'projects.resources_type'])
-    .where('memberships.user_id', '=', sql<number>`any(${userIds}::int[])`)
-    .orderBy('memberships.date_joined', 'desc')
-    .orderBy('memberships.id', 'desc')
-    .execute();
+  const rows = await membershipsWithResourceTypes(db, userIds);
   for (const r of rows)
     if (!chosen.has(r.user_id) && tagsOf(r.resources_type).some((t) => tags.has(t))) chosen.set(r.user_id, r.project_id);
   return chosen;
@@ -96,7 +82,7 @@ export interface Resolved {
  * actually inserted), not once per chunk: a batch touches the same months chunk after chunk.
  */
 export async function storeRows(
-  db: Kysely<Database>,
+  db: DatabaseHandle | Trx,
   cluster: string,
   timeZone: string,
   rows: Resolved[],
@@ -104,10 +90,10 @@ export async function storeRows(
 ): Promise<Set<number>> {
   const stored = new Set<number>();
   if (!rows.length) return stored;
-  const inTransaction = (work: (trx: Kysely<Database>) => Promise<void>) =>
-    db.isTransaction ? work(db) : db.transaction().execute(work);
+  const inTransaction = (work: (trx: Trx) => Promise<void>) =>
+    db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
-    await sql`CREATE TEMPORARY TABLE usage_ingested (job_id text, user_id integer, project_id integer, month date, cpuh float8, gpuh float8, cpu_used float8, gpu_used float8) ON COMMIT DROP`.execute(trx);
+    await openIngestBatch(trx);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
       const input = JSON.stringify(
@@ -125,33 +111,10 @@ export async function storeRows(
         })),
       );
       // Only what was actually inserted (not a job stored before) reaches the aggregates.
-      await sql`
-        WITH input AS (
-          SELECT * FROM jsonb_to_recordset(${input}::jsonb)
-            AS t(job_id text, has_job_id boolean, user_id integer, project_id integer, end_time timestamptz, cpuh float8, gpuh float8, cpu_used float8, gpu_used float8, record jsonb)
-        ), ins AS (
-          INSERT INTO usage_jobs (cluster, job_id, has_job_id, user_id, project_id, end_time, month, cpuh, gpuh, cpu_used, gpu_used, record)
-          SELECT ${cluster}, job_id, has_job_id, user_id, project_id, end_time,
-                 date_trunc('month', end_time AT TIME ZONE ${timeZone})::date, cpuh, gpuh, cpu_used, gpu_used, record
-          FROM input
-          ON CONFLICT (cluster, job_id) DO NOTHING
-          RETURNING job_id, user_id, project_id, month, cpuh, gpuh, cpu_used, gpu_used
-        )
-        INSERT INTO usage_ingested SELECT job_id, user_id, project_id, month, cpuh, gpuh, cpu_used, gpu_used FROM ins`.execute(trx);
+      await insertJobChunk(trx, cluster, timeZone, input);
       onProgress?.(Math.min(start + CHUNK, rows.length), rows.length);
     }
-    await sql`
-      INSERT INTO usage_monthly AS m (cluster, project_id, user_id, month, cpuh, gpuh, jobs, cpu_used, cpuh_known, gpu_used, gpuh_known)
-      SELECT ${cluster}, project_id, user_id, month, sum(cpuh), sum(gpuh), count(*),
-             coalesce(sum(cpu_used), 0), coalesce(sum(cpuh) FILTER (WHERE cpu_used IS NOT NULL), 0),
-             coalesce(sum(gpu_used), 0), coalesce(sum(gpuh) FILTER (WHERE gpu_used IS NOT NULL), 0)
-      FROM usage_ingested GROUP BY project_id, user_id, month
-      ON CONFLICT (cluster, project_id, user_id, month)
-      DO UPDATE SET cpuh = m.cpuh + excluded.cpuh, gpuh = m.gpuh + excluded.gpuh, jobs = m.jobs + excluded.jobs,
-                    cpu_used = m.cpu_used + excluded.cpu_used, cpuh_known = m.cpuh_known + excluded.cpuh_known,
-                    gpu_used = m.gpu_used + excluded.gpu_used, gpuh_known = m.gpuh_known + excluded.gpuh_known`.execute(trx);
-    const inserted = new Set((await sql<{ job_id: string }>`SELECT job_id FROM usage_ingested`.execute(trx)).rows.map((r) => r.job_id));
-    await sql`DROP TABLE usage_ingested`.execute(trx);
+    const inserted = await closeIngestBatch(trx, cluster);
     // A job repeated inside the batch is stored once: the first occurrence claims it.
     for (const r of rows) if (inserted.delete(r.row.jobId)) stored.add(r.row.row);
   });
@@ -165,7 +128,7 @@ export async function storeRows(
  *   for a malformed body or row (nothing is stored then)
  */
 export async function ingestUsage(
-  db: Kysely<Database>,
+  db: DatabaseHandle,
   schemas: SchemaSet,
   resource: string | undefined,
   body: unknown,
@@ -192,7 +155,7 @@ export async function ingestUsage(
   const identifiers = [...new Set(rows.flatMap((r) => (r.project ? [r.project] : [])))];
   const projects = new Map<string, number>();
   if (identifiers.length)
-    for (const p of await db.selectFrom('projects').select(['id', 'identifier']).where('identifier', 'in', sql<string>`(SELECT unnest(${identifiers}::text[]))`).execute())
+    for (const p of await projectIdsByIdentifiers(db, identifiers))
       projects.set(p.identifier, p.id);
   const needInference = [...new Set(rows.flatMap((r) => (!r.project && r.user && users.has(r.user) ? [users.get(r.user)!] : [])))];
   const inferred = await inferProjects(db, cluster, needInference);
@@ -237,8 +200,4 @@ export async function ingestUsage(
   };
 }
 
-/** The job ids already stored for a cluster, sorted (lets an exporter send only new jobs). */
-export async function storedJobIds(db: Kysely<Database>, cluster: string): Promise<string[]> {
-  const rows = await db.selectFrom('usage_jobs').select('job_id').where('cluster', '=', cluster).where('has_job_id', '=', true).orderBy('job_id').execute();
-  return rows.map((r) => r.job_id);
-}
+export { storedJobIds } from './queries';

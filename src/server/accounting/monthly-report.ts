@@ -3,9 +3,9 @@
  * and how many people worked on them, per institution. Projects count under their institute,
  * people under their own institution, each person once per institution.
  */
-import { sql, type Kysely } from 'kysely';
 import { addMonths, format, parse } from 'date-fns';
-import type { Database } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import { activeByInstitutionIn } from '@/server/projects/queries';
 import type { SchemaSet } from '@/schema-runtime';
 import { csvText } from '@/schema-runtime/csv-text';
 import { stateRules } from '../projects/state-rules';
@@ -23,32 +23,13 @@ const UNKNOWN = '(unknown)';
  * Institutions with projects active in `month` (yyyy-MM): approved by the month's end, not ended
  * before it began, and not still a request (rules/states.json `isRequest`). Most projects first.
  */
-export async function activeByInstitution(db: Kysely<Database>, schemas: SchemaSet, month: string): Promise<InstitutionMonth[]> {
+export async function activeByInstitution(db: Db, schemas: SchemaSet, month: string): Promise<InstitutionMonth[]> {
   const first = parse(`${month}-01`, 'yyyy-MM-dd', new Date());
   if (Number.isNaN(first.getTime())) throw new Error(`month must be yyyy-MM, got "${month}"`);
   const start = format(first, 'yyyy-MM-dd');
   const next = format(addMonths(first, 1), 'yyyy-MM-dd');
   const projectStates = stateRules(schemas).filter((s) => !s.isRequest).map((s) => s.value);
-  const { rows } = await sql<InstitutionMonth>`
-    WITH active AS (
-      SELECT p.id, p.institute
-      FROM projects p JOIN states s ON s.id = p.state_id
-      WHERE s.name = ANY(${projectStates}::text[])
-        AND p.date_approved < ${next}::date
-        AND p.date_end >= ${start}::date
-        AND (p.date_start IS NULL OR p.date_start < ${next}::date)
-    ), counted AS (
-      SELECT coalesce(nullif(institute, ''), ${UNKNOWN}) AS institution, count(*) AS projects, 0 AS users
-      FROM active GROUP BY 1
-      UNION ALL
-      SELECT coalesce(nullif(u.person_institution, ''), ${UNKNOWN}), 0, count(DISTINCT u.id)
-      FROM active a JOIN memberships m ON m.project_id = a.id JOIN users u ON u.id = m.user_id
-      GROUP BY 1
-    )
-    SELECT institution, sum(projects)::int AS projects, sum(users)::int AS users
-    FROM counted GROUP BY institution
-    ORDER BY projects DESC, users DESC, institution`.execute(db);
-  return rows;
+  return activeByInstitutionIn(db, projectStates, start, next, UNKNOWN);
 }
 
 /**

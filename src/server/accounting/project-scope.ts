@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
+import { projectIdByIdentifier } from '@/server/projects/queries';
 import { isProjectLead, projectIdsLedBy } from '@/server/memberships/queries';
 import { ApiError, msg } from '@/server/errors';
 
@@ -9,9 +9,9 @@ import { ApiError, msg } from '@/server/errors';
  *
  * @throws ApiError notFound for an unknown identifier, forbidden for a project the caller does not lead
  */
-export async function projectScope(db: Kysely<Database>, userId: number, admin: boolean, identifier: string | undefined): Promise<number[]> {
+export async function projectScope(db: Db, userId: number, admin: boolean, identifier: string | undefined): Promise<number[]> {
   if (identifier !== undefined && identifier !== '') {
-    const project = await db.selectFrom('projects').select('id').where('identifier', '=', identifier).executeTakeFirst();
+    const project = await projectIdByIdentifier(db, identifier);
     if (!project) throw new ApiError('notFound', msg('projectNotFound', { identifier }));
     if (admin) return [project.id];
     if (!(await isProjectLead(db, project.id, userId))) throw new ApiError('forbidden', msg('notProjectLead', { identifier }));

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import { scienceDomainsOf, type SchemaSet } from '@/schema-runtime';
 import type { ScienceUsage, ScienceUsageLabel } from '@generated';
 import { ApiError, msg } from '@/server/errors';
 import { renderMessage } from '@/server/i18n/messages';
 import { clustersOf } from './clusters';
 import { monthLabel, monthOf, monthsBetween, windowOf } from './window';
+import { hoursByScience, usageYears } from './queries';
 
 export interface ScienceUsageQuery {
   by?: string;
@@ -26,51 +26,16 @@ const round = (v: number) => Math.round(v * 1e4) / 1e4;
  * and projects without any declared domain keep their hours under NO_DOMAIN, so each cluster's
  * columns add up to the accounting total. Reads the monthly aggregates only.
  */
-export async function scienceUsage(db: Kysely<Database>, schemas: SchemaSet, query: ScienceUsageQuery, now: Date = new Date()): Promise<ScienceUsage> {
+export async function scienceUsage(db: Db, schemas: SchemaSet, query: ScienceUsageQuery, now: Date = new Date()): Promise<ScienceUsage> {
   const by = query.by ?? 'domain';
   const period = query.period ?? 'month';
   if (by !== 'domain' && by !== 'field') throw new ApiError('validationFailed', msg('scienceUsageByInvalid'));
   if (period !== 'month' && period !== 'year') throw new ApiError('validationFailed', msg('scienceUsagePeriodInvalid'));
   const { clusters, timeZone } = clustersOf(schemas);
 
-  const span = await sql<{ year: number; first: string }>`
-    SELECT extract(year FROM month)::int AS year, min(month) AS first FROM usage_monthly GROUP BY 1 ORDER BY 1`.execute(db);
-  const window = windowOf(query, monthOf(now, timeZone), span.rows[0]?.first ?? null);
-
-  // One row per project and column with the project's share of it (normalised to a total of 1).
-  const shares =
-    by === 'domain'
-      ? sql`
-        SELECT project_id, key, dp / sum(dp) OVER (PARTITION BY project_id) AS share
-        FROM (
-          SELECT p.id AS project_id, d->'name'->>'value' AS key, sum(greatest((d->>'percent')::float8, 0)) AS dp
-          FROM projects p
-          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.science_field) = 'array' THEN p.science_field ELSE '[]'::jsonb END) d
-          WHERE jsonb_typeof(d) = 'object' AND (d->>'percent') ~ '^[0-9.]+$'
-          GROUP BY 1, 2
-        ) s WHERE dp > 0`
-      : sql`
-        SELECT project_id, key,
-               (dp / sum(dp) FILTER (WHERE first_of_domain) OVER (PARTITION BY project_id)) * (fp / sum(fp) OVER (PARTITION BY project_id, domain)) AS share
-        FROM (
-          SELECT p.id AS project_id, d->'name'->>'value' AS domain, f->'name'->>'value' AS key,
-                 greatest((d->>'percent')::float8, 0) AS dp, greatest((f->>'percent')::float8, 0) AS fp,
-                 row_number() OVER (PARTITION BY p.id, d->'name'->>'value' ORDER BY f->'name'->>'value') = 1 AS first_of_domain
-          FROM projects p
-          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.science_field) = 'array' THEN p.science_field ELSE '[]'::jsonb END) d
-          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d->'scientificfields') = 'array' THEN d->'scientificfields' ELSE '[]'::jsonb END) f
-          WHERE jsonb_typeof(d) = 'object' AND jsonb_typeof(f) = 'object'
-            AND (d->>'percent') ~ '^[0-9.]+$' AND (f->>'percent') ~ '^[0-9.]+$'
-        ) s WHERE dp > 0 AND fp > 0`;
-  const periodOf = period === 'month' ? sql`a.month` : sql`make_date(extract(year FROM a.month)::int, 1, 1)`;
-  const { rows } = await sql<{ cluster: string; period: string; key: string; cpuh: number; gpuh: number }>`
-    WITH shares AS (${shares})
-    SELECT a.cluster, to_char(${periodOf}, 'YYYY-MM-DD') AS period, coalesce(s.key, ${NO_DOMAIN}) AS key,
-           sum(a.cpuh * coalesce(s.share, 1)) AS cpuh, sum(a.gpuh * coalesce(s.share, 1)) AS gpuh
-    FROM usage_monthly a
-    LEFT JOIN shares s ON s.project_id = a.project_id
-    WHERE a.month BETWEEN ${window.from}::date AND ${window.to}::date
-    GROUP BY 1, 2, 3`.execute(db);
+  const span = await usageYears(db);
+  const window = windowOf(query, monthOf(now, timeZone), span[0]?.first ?? null);
+  const rows = await hoursByScience(db, by, period, window.from, window.to, NO_DOMAIN);
 
   const months = monthsBetween(window.from, window.to);
   const periods =
@@ -81,7 +46,7 @@ export async function scienceUsage(db: Kysely<Database>, schemas: SchemaSet, que
   const answer: ScienceUsage = {
     by,
     period,
-    years: span.rows.map((r) => Number(r.year)),
+    years: span.map((r) => Number(r.year)),
     window: { range: window.range, ...(window.year ? { year: window.year } : {}), from: window.from.slice(0, 7), to: window.to.slice(0, 7) },
     columns: columnsOf(schemas, by, present),
     clusters: [],

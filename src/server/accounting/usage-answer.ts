@@ -1,11 +1,12 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import { clustersOf } from './clusters';
 import { monthLabel, monthOf, monthsBetween, windowOf, type MonthWindow } from './window';
+import { usageOfScope, usageYearsOf, type UsageScopeFilter } from './queries';
+import { identifiersAndNamesOf } from '@/server/projects/queries';
 
 /** Whose usage an answer shows: one user's (columns per project), or projects' (per project or per user). */
-export type UsageScope = { kind: 'user'; userId: number } | { kind: 'projects'; projectIds: number[]; perUser: boolean };
+export type UsageScope = UsageScopeFilter;
 
 /** One chart's rows: `{month: 'MM/YYYY', <column>: hours, ...}`. */
 export type UsageRow = { month: string } & Record<string, number | string>;
@@ -23,13 +24,6 @@ export type UsageAnswer = Record<string, unknown> & {
 };
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
-
-function scopeCondition(scope: UsageScope): RawBuilder<boolean> {
-  if (scope.kind === 'user') return sql<boolean>`a.user_id = ${scope.userId}`;
-  if (!scope.projectIds.length) return sql<boolean>`false`;
-  const users = scope.perUser ? sql`AND a.user_id IS NOT NULL` : sql``;
-  return sql<boolean>`a.project_id = any(${scope.projectIds}::int[]) ${users}`;
-}
 
 /** Running sums of monthly rows, column by column, each starting from its `base` (hours before the rows). */
 export function cumulate(rows: UsageRow[], keys: string[], base: Record<string, number> = {}): UsageRow[] {
@@ -50,39 +44,17 @@ export function cumulate(rows: UsageRow[], keys: string[], base: Record<string, 
  * columns are those with usage in the window, and their cumulative hours include the hours before it.
  */
 export async function usageAnswer(
-  db: Kysely<Database>,
+  db: Db,
   schemas: SchemaSet,
   scope: UsageScope,
   query: { year?: string; range?: string },
   now: Date = new Date(),
 ): Promise<UsageAnswer> {
   const { clusters, timeZone } = clustersOf(schemas);
-  const where = scopeCondition(scope);
-  const span = await sql<{ year: number; first: string }>`
-    SELECT extract(year FROM a.month)::int AS year, min(a.month) AS first
-    FROM usage_monthly a WHERE ${where} GROUP BY 1 ORDER BY 1`.execute(db);
-  const years = span.rows.map((r) => Number(r.year));
-  const window = windowOf(query, monthOf(now, timeZone), span.rows[0]?.first ?? null);
-  const keyColumn = scope.kind === 'projects' && scope.perUser ? sql`u.username` : sql`p.identifier`;
-  const { rows } = await sql<{ cluster: string; month: string; key: string; name: string; cpuh: number; gpuh: number }>`
-    SELECT a.cluster, a.month, ${keyColumn} AS key,
-           ${scope.kind === 'projects' && scope.perUser ? sql`u.first_name || ' ' || u.last_name` : sql`p.name`} AS name,
-           sum(a.cpuh) AS cpuh, sum(a.gpuh) AS gpuh
-    FROM usage_monthly a
-    JOIN projects p ON p.id = a.project_id
-    LEFT JOIN users u ON u.id = a.user_id
-    WHERE ${where} AND a.month BETWEEN ${window.from}::date AND ${window.to}::date
-    GROUP BY a.cluster, a.month, 3, 4`.execute(db);
-
-  // Cumulative bars count from each column's first usage, not from the window's first month: the
-  // total so far, the same number the forecast states (docs/decisions/0360-stacked-forecast-and-outbox.md).
-  const { rows: before } = await sql<{ cluster: string; key: string; cpuh: number; gpuh: number }>`
-    SELECT a.cluster, ${keyColumn} AS key, sum(a.cpuh) AS cpuh, sum(a.gpuh) AS gpuh
-    FROM usage_monthly a
-    JOIN projects p ON p.id = a.project_id
-    LEFT JOIN users u ON u.id = a.user_id
-    WHERE ${where} AND a.month < ${window.from}::date
-    GROUP BY a.cluster, 2`.execute(db);
+  const span = await usageYearsOf(db, scope);
+  const years = span.map((r) => Number(r.year));
+  const window = windowOf(query, monthOf(now, timeZone), span[0]?.first ?? null);
+  const { rows, before } = await usageOfScope(db, scope, window.from, window.to);
 
   const months = monthsBetween(window.from, window.to);
   const answer: UsageAnswer = {
@@ -119,7 +91,7 @@ export async function usageAnswer(
   }
   if (scope.kind === 'projects' && scope.perUser && scope.projectIds.length) {
     // The project filter of the per-user page needs the projects' names too.
-    const projects = await db.selectFrom('projects').select(['identifier', 'name']).where('id', 'in', scope.projectIds).execute();
+    const projects = await identifiersAndNamesOf(db, scope.projectIds);
     for (const p of projects) answer.projects_mapping[p.identifier] = p.name;
   }
   return answer;

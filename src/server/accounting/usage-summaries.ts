@@ -7,20 +7,19 @@
  * `usage_notices`, in the transaction that writes the notices: with any number of processes it
  * goes out once.
  */
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { mailRules, type SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { activeStateNames } from '../projects/active-states';
 import { projectRecipients, sendNotice } from '../mail/notices';
 import { clustersOf } from './clusters';
 import { addMonths, monthLabel, monthOf } from './window';
+import { claimUsageNotice, projectsToSummarise } from './queries';
 import { efficiencyAnswer } from '../grants/efficiency';
 import { paths } from '@/schema-runtime/pages';
 
 export interface UsageSummaryContext {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   schemas: SchemaSet;
   config: Pick<ServerConfig, 'publicUrl'>;
 }
@@ -47,29 +46,11 @@ export async function runUsageSummaries(ctx: UsageSummaryContext, now: Date = ne
   const month = addMonths(monthOf(now, timeZone), -1);
   const active = activeStateNames(schemas);
   if (!active.length) return { month, projects: 0 };
-  const { rows } = await sql<{ id: number; identifier: string; name: string; cpuh: number; gpuh: number; cpuh_total: number; gpuh_total: number }>`
-    SELECT p.id, p.identifier, p.name,
-           sum(u.cpuh) FILTER (WHERE u.month = ${month}::date) AS cpuh,
-           sum(u.gpuh) FILTER (WHERE u.month = ${month}::date) AS gpuh,
-           sum(u.cpuh) AS cpuh_total, sum(u.gpuh) AS gpuh_total
-    FROM usage_monthly u
-    JOIN projects p ON p.id = u.project_id
-    JOIN states s ON s.id = p.state_id
-    WHERE s.name = any(${active}::text[]) AND u.month <= ${month}::date
-      AND NOT EXISTS (SELECT 1 FROM usage_notices n WHERE n.project_id = p.id AND n.month = ${month}::date)
-    GROUP BY p.id
-    HAVING coalesce(sum(u.cpuh) FILTER (WHERE u.month = ${month}::date), 0) + coalesce(sum(u.gpuh) FILTER (WHERE u.month = ${month}::date), 0) > 0
-    ORDER BY p.id`.execute(db);
+  const rows = await projectsToSummarise(db, active, month);
   let told = 0;
   for (const project of rows) {
     const sent = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('usage_notices')
-        .values({ project_id: project.id, month, sent_at: now })
-        .onConflict((oc) => oc.doNothing())
-        .returning('project_id')
-        .executeTakeFirst();
-      if (!claimed) return false;
+      if (!(await claimUsageNotice(trx, project.id, month, now))) return false;
       const leads = await projectRecipients(trx, project.id, { leadsOnly: true });
       // The members below the efficiency threshold of rules/grants.json, named with the hours they lost.
       const efficiency = await efficiencyAnswer(trx, schemas, { kind: 'members', projectIds: [project.id] }, month);

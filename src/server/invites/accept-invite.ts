@@ -5,18 +5,18 @@
  */
 import type { AppContext } from '@/server/context';
 import { registryRules } from '@/schema-runtime';
-import type { UserRow } from '@/server/db/tables';
+import { recipientById, type UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
 import { activeStateNames } from '../projects/active-states';
 import { RegistryError } from '../registry/registry-client';
 import { lookupRegistryPerson } from '../registry/registry-lookup';
 import { registryClientFor } from '../registry/registry-snapshots';
-import { inviteExpiredSql } from './cleanup';
+import { inviteByKey, isCancelledKey, lockedInviteState, markInviteAccepted } from './queries';
 import { inviteAcceptedNotice } from './invite-mails';
-import { RECIPIENT_COLUMNS, sendNotice } from '../mail/notices';
+import { sendNotice } from '../mail/notices';
 import { joinAsCollaborator } from '../memberships/join-project';
 import { findProject, FOREIGN_PERSON, projectTypeRules, type ProjectFacts } from './project-rules';
-import { projectsOfMember, ROLE } from '@/server/memberships/queries';
+import { membersOf, projectsOfMember, ROLE } from '@/server/memberships/queries';
 
 /** The answer of a successful acceptance. */
 export interface AcceptAnswer {
@@ -38,14 +38,9 @@ const used = (u: string) => new ApiError('conflict', msg('invitationUsed', { use
  * never issued, and "expired" is the kinder word for both.)
  */
 export async function usableInvite(ctx: AppContext, user: UserRow, key: string): Promise<Invite> {
-  const row = !KEY_PATTERN.test(key) ? undefined : await ctx.db
-    .selectFrom('invites')
-    .select(['invites.id', 'invites.project_id', 'invites.inviter_id', 'invites.person_oib', 'invites.invtype', 'invites.email', 'invites.accepted'])
-    .select(inviteExpiredSql(ctx.schemas).as('expired'))
-    .where('invites.key', '=', key)
-    .executeTakeFirst();
+  const row = !KEY_PATTERN.test(key) ? undefined : await inviteByKey(ctx.db, ctx.schemas, key);
   if (!row) {
-    const cancelled = KEY_PATTERN.test(key) && (await ctx.db.selectFrom('cancelled_invites').select('key').where('key', '=', key).executeTakeFirst());
+    const cancelled = KEY_PATTERN.test(key) && (await isCancelledKey(ctx.db, key));
     throw cancelled ? new ApiError('notFound', msg('invitationCancelled', { user: user.username })) : expired(user.username);
   }
   if (row.accepted) throw used(user.username);
@@ -55,15 +50,10 @@ export async function usableInvite(ctx: AppContext, user: UserRow, key: string):
 
 /** Step 5: someone with the user's OIB (local invitation) or e-mail (foreign) is already on the project. */
 async function alreadyAssigned(ctx: AppContext, user: UserRow, invtype: string, projectId: number): Promise<boolean> {
-  const match = invtype === 'foreign' ? { column: 'u.person_mail' as const, value: user.person_mail } : { column: 'u.person_oib' as const, value: user.person_oib };
-  const rows = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(['m.user_id', 'r.name as role'])
-    .where('m.project_id', '=', projectId)
-    .where((eb) => eb.or([eb('m.user_id', '=', user.id), ...(match.value ? [eb(match.column, '=', match.value)] : [])]))
-    .execute();
+  const match = invtype === 'foreign' ? { column: 'person_mail' as const, value: user.person_mail } : { column: 'person_oib' as const, value: user.person_oib };
+  const rows = (await membersOf(ctx.db, [projectId]))
+    .filter((m) => m.id === user.id || (match.value ? m[match.column] === match.value : false))
+    .map((m) => ({ user_id: m.id, role: m.role }));
   // Without an OIB (or e-mail) to match, the user's own collaborator membership is left to the
   // insert, which answers 'duplicate key' as the reference does.
   return rows.some((r) => r.user_id !== user.id || r.role === ROLE.lead || match.value !== '');
@@ -121,7 +111,7 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
   if (registryBased && invtype === 'foreign' && !userForeign)
     throw new ApiError('badRequest', msg('invitationForForeign', { user: u }));
   if (await alreadyAssigned(ctx, user, invtype, project.id)) {
-    await ctx.db.updateTable('invites').set({ accepted: true }).where('id', '=', invite.id).execute();
+    await markInviteAccepted(ctx.db, invite.id);
     throw new ApiError('badRequest', msg('alreadyAssigned', { user: u }));
   }
   const uniqueId = user.person_uniqueid || u;
@@ -134,22 +124,13 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, key: string):
 
   const joined = await ctx.db.transaction().execute(async (trx) => {
     // Re-read under a lock: of two acceptances of one key at the same moment, one wins.
-    const current = await trx
-      .selectFrom('invites')
-      .select(['invites.accepted', inviteExpiredSql(ctx.schemas).as('expired')])
-      .where('invites.id', '=', invite.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockedInviteState(trx, ctx.schemas, invite.id);
     if (!current) throw expired(u);
     if (current.accepted) throw used(u);
     if (current.expired) throw expired(u);
-    await trx.updateTable('invites').set({ accepted: true }).where('id', '=', invite.id).execute();
+    await markInviteAccepted(trx, invite.id);
     if (!(await joinAsCollaborator(trx, user.id, project.id))) return false;
-    const inviter = invite.inviter_id === null ? undefined : await trx
-      .selectFrom('users')
-      .select(RECIPIENT_COLUMNS)
-      .where('id', '=', invite.inviter_id)
-      .executeTakeFirst();
+    const inviter = invite.inviter_id === null ? undefined : await recipientById(trx, invite.inviter_id);
     // A routine notice: at once or in the inviter's weekly digest, none if they muted the project; staff's copy at once.
     if (inviter) await sendNotice(trx, ctx.schemas, inviteAcceptedNotice(ctx.schemas, { to: inviter, collaborator: user, project }));
     return true;

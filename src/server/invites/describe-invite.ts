@@ -6,7 +6,9 @@
  * (docs/decisions/0622-invitations-accepted-by-a-click.md).
  */
 import type { AppContext } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
+import { namesOfUser } from '@/server/users/queries';
+import { identifierAndNameOfProject } from '@/server/projects/queries';
 import type { InviteDetails } from '@generated';
 import { usableInvite } from './accept-invite';
 import { addressesIn } from '../users/user-addresses';
@@ -16,9 +18,8 @@ import { addressesIn } from '../users/user-addresses';
  */
 export async function describeInvite(ctx: AppContext, user: UserRow, key: string): Promise<InviteDetails> {
   const invite = await usableInvite(ctx, user, key);
-  const project = await ctx.db.selectFrom('projects').select(['identifier', 'name']).where('id', '=', invite.project_id).executeTakeFirstOrThrow();
-  const inviter =
-    invite.inviter_id === null ? undefined : await ctx.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', invite.inviter_id).executeTakeFirst();
+  const project = await identifierAndNameOfProject(ctx.db, invite.project_id);
+  const inviter = invite.inviter_id === null ? undefined : await namesOfUser(ctx.db, invite.inviter_id);
   return {
     project: { identifier: project.identifier, name: project.name },
     inviter: inviter ? { first_name: inviter.first_name, last_name: inviter.last_name } : null,

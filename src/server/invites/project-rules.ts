@@ -2,9 +2,9 @@
  * What invitations and memberships need to know about a project: its type's rules (read from
  * rules/project-types.json and requests/index.json) and whether its state is active (rules/states.json).
  */
-import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '@/server/context';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
+import { projectWithStateAndType } from '@/server/projects/queries';
 import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import { activeStateNames } from '../projects/active-states';
 
@@ -62,18 +62,10 @@ export interface ProjectFacts {
 /** Loads a project by database id, or by its identifier (unique, matched exactly), or undefined. */
 export async function findProject(
   ctx: AppContext,
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   project: number | { identifier: string },
 ): Promise<ProjectFacts | undefined> {
-  const query = db
-    .selectFrom('projects as p')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
-    .select(['p.id', 'p.identifier', 'p.name', 'p.croris_id', 's.name as state', 't.name as type']);
-  const row = await (typeof project === 'number'
-    ? query.where('p.id', '=', project)
-    : query.where('p.identifier', '=', project.identifier)
-  ).executeTakeFirst();
+  const row = await projectWithStateAndType(db, project);
   if (!row) return undefined;
   return { ...row, active: activeStateNames(ctx.schemas).includes(row.state) };
 }

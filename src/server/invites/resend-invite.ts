@@ -7,10 +7,10 @@
 import { languageOfAddress } from '../mail/mail-templates';
 import type { AppContext } from '@/server/context';
 import { isAdmin } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import { namesOfUser, type UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
 import { enqueueMail } from '../mail/outbox';
-import { inviteExpiredSql } from './cleanup';
+import { inviteProjectOf, lockedInviteToResend, recordInviteSends, renewInvite } from './queries';
 import { invitationMail, inviteUrl } from './invite-mails';
 import { findProject } from './project-rules';
 import { isProjectLead } from '@/server/memberships/queries';
@@ -32,7 +32,7 @@ export interface ResendAnswer {
  */
 export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: number): Promise<ResendAnswer> {
   const u = user.username;
-  const invite = await ctx.db.selectFrom('invites').select(['id', 'project_id', 'accepted']).where('id', '=', inviteId).executeTakeFirst();
+  const invite = await inviteProjectOf(ctx.db, inviteId);
   if (!invite || invite.accepted) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
   const project = await findProject(ctx, ctx.db, invite.project_id);
   if (!project) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
@@ -44,25 +44,17 @@ export async function resendInvite(ctx: AppContext, user: UserRow, inviteId: num
   return ctx.db.transaction().execute(async (trx) => {
     await checkInviteCap(ctx, trx, user, 1);
     // Re-read under a lock: an acceptance or a cancellation in between wins.
-    const row = await trx
-      .selectFrom('invites')
-      .select(['invites.id', 'invites.key', 'invites.email', 'invites.invtype', 'invites.inviter_id', 'invites.accepted', inviteExpiredSql(ctx.schemas).as('expired')])
-      .where('invites.id', '=', inviteId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockedInviteToResend(trx, ctx.schemas, inviteId);
     if (!row || row.accepted) throw new ApiError('notFound', msg('invitationNotFound', { user: u }));
     const key = row.expired ? newInviteKey() : row.key;
-    await trx.updateTable('invites').set({ key, sent: new Date() }).where('id', '=', row.id).execute();
+    await renewInvite(trx, row.id, key);
     // The mail names who invited; staff re-sending keep the lead's name in it.
-    const inviter =
-      row.inviter_id === null
-        ? user
-        : ((await trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.inviter_id).executeTakeFirst()) ?? user);
+    const inviter = row.inviter_id === null ? user : ((await namesOfUser(trx, row.inviter_id)) ?? user);
     // As when first sent: an address that belongs to a user gets their interface language.
     const lang = await languageOfAddress(trx, row.email, row.invtype === 'foreign' ? 'en' : 'hr');
     const url = inviteUrl(ctx.config.publicUrl, key, lang);
     await enqueueMail(trx, invitationMail(ctx.schemas, { to: row.email, lang, inviter, projectName: project.name, url }), ctx.schemas);
-    await trx.insertInto('invite_sends').values({ inviter_id: user.id }).execute();
+    await recordInviteSends(trx, user.id, 1);
     return { status: { code: 200 as const, message: `${u} - Invitation sent again` }, email: row.email, renewed: row.expired };
   });
 }

@@ -5,18 +5,18 @@
  * written in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
 import type { InvitesNewBody, RegistryCollaborator } from '@generated';
 import type { AppContext } from '@/server/context';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
+import { lockUserRow, type UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
 import { enqueueMail } from '../mail/outbox';
 import { getRegistryInfo } from '../registry/registry-snapshots';
-import { inviteExpiredSql } from './cleanup';
+import { deleteInvites, insertInvite, inviteSendsSince, lockedInvitesTo, recordInviteSends } from './queries';
 import { invitationMail, inviteUrl } from './invite-mails';
 import { languageOfAddress } from '../mail/mail-templates';
 import { findProject, projectTypeRules, type ProjectFacts } from './project-rules';
-import { ROLE, rolesOn } from '@/server/memberships/queries';
+import { membersOf, ROLE, rolesOn } from '@/server/memberships/queries';
 
 /** Invitation keys: long enough that guessing one is hopeless (reference §1.12). */
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -137,15 +137,10 @@ async function planInvites(ctx: AppContext, user: UserRow, project: ProjectFacts
  *
  * @throws ApiError 429 when `count` more mails would pass the cap
  */
-export async function checkInviteCap(ctx: AppContext, trx: Transaction<Database>, user: UserRow, count: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+export async function checkInviteCap(ctx: AppContext, trx: Trx, user: UserRow, count: number): Promise<void> {
+  await lockUserRow(trx, user.id);
   const cap = ctx.config.invitesPerHour;
-  const { n } = await trx
-    .selectFrom('invite_sends')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('inviter_id', '=', user.id)
-    .where('sent_at', '>', new Date(Date.now() - 3600_000))
-    .executeTakeFirstOrThrow();
+  const n = await inviteSendsSince(trx, user.id, new Date(Date.now() - 3600_000));
   if (n + count > cap)
     throw new ApiError('tooManyInvitations', msg('inviteCap', { user: user.username, cap, left: Math.max(0, cap - n) }), {
       limit: cap,
@@ -169,22 +164,11 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
   const sent = await ctx.db.transaction().execute(async (trx) => {
     await checkInviteCap(ctx, trx, user, plan.length);
     const emails = plan.map((p) => p.email);
-    const members = emails.length === 0 ? [] : await trx
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select('u.person_mail')
-      .where('m.project_id', '=', project.id)
-      .execute();
+    const members = emails.length === 0 ? [] : await membersOf(trx, [project.id]);
     const memberMails = new Set(members.map((m) => normalise(m.person_mail)));
-    const existing = emails.length === 0 ? [] : await trx
-      .selectFrom('invites')
-      .select(['invites.id', 'invites.email', 'invites.accepted', inviteExpiredSql(ctx.schemas).as('expired')])
-      .where('invites.project_id', '=', project.id)
-      .where('invites.email', 'in', emails)
-      .forUpdate()
-      .execute();
+    const existing = emails.length === 0 ? [] : await lockedInvitesTo(trx, ctx.schemas, project.id, emails);
     const stale = existing.filter((e) => !e.accepted && e.expired);
-    if (stale.length) await trx.deleteFrom('invites').where('id', 'in', stale.map((e) => e.id)).execute();
+    if (stale.length) await deleteInvites(trx, stale.map((e) => e.id));
     const blocking = new Map(existing.filter((e) => !stale.includes(e)).map((e) => [e.email, e.accepted]));
 
     const done: string[] = [];
@@ -199,12 +183,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
       }
       const key = newInviteKey();
       // A concurrent invitation of the same address wins the unique (project, email); this one is skipped.
-      const row = await trx
-        .insertInto('invites')
-        .values({ key, email: p.email, project_id: project.id, inviter_id: user.id, sent: new Date(), person_oib: p.person_oib, invtype: p.invtype })
-        .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const row = await insertInvite(trx, { key, email: p.email, project_id: project.id, inviter_id: user.id, sent: new Date(), person_oib: p.person_oib, invtype: p.invtype });
       if (!row) {
         skipped.push({ email: p.email, reason: SKIP_REASONS.alreadyInvited });
         continue;
@@ -215,7 +194,7 @@ export async function sendInvites(ctx: AppContext, user: UserRow, body: InvitesN
       await enqueueMail(trx, invitationMail(ctx.schemas, { to: p.email, lang, inviter: user, projectName: project.name, url }), ctx.schemas);
       done.push(p.email);
     }
-    if (done.length > 0) await trx.insertInto('invite_sends').values(done.map(() => ({ inviter_id: user.id }))).execute();
+    if (done.length > 0) await recordInviteSends(trx, user.id, done.length);
     if (done.length === 0) {
       const list = skipped.map((s) => `${s.email} (${s.reason})`).join(', ');
       throw new ApiError('badRequest', msg('noInvitationsSent', { user: user.username, list }), { sent: [], skipped });

@@ -1,22 +1,12 @@
 import type { Invite, InviteCancelBody } from '@generated';
 import type { AppContext } from '@/server/context';
-import type { UserRow } from '@/server/db/tables';
+import type { UserRow } from '@/server/users/queries';
 import { ApiError, msg } from '@/server/errors';
-import { inviteExpiredSql } from './cleanup';
+import { cancelPendingInvite, pendingInvitesSentBy } from './queries';
 
 /** The pending (not accepted) invitations the user sent, oldest first; the key stays secret to the invitee. */
 export async function sentInvites(ctx: AppContext, user: UserRow): Promise<Invite[]> {
-  const rows = await ctx.db
-    .selectFrom('invites')
-    .innerJoin('projects as p', 'p.id', 'invites.project_id')
-    .select(['invites.email', 'invites.accepted', 'invites.invtype', 'invites.created', 'invites.sent'])
-    .select(['p.id as project_id', 'p.identifier', 'p.name'])
-    .select(inviteExpiredSql(ctx.schemas).as('expired'))
-    .where('invites.inviter_id', '=', user.id)
-    .where('invites.accepted', '=', false)
-    .orderBy('invites.created')
-    .orderBy('invites.id')
-    .execute();
+  const rows = await pendingInvitesSentBy(ctx.db, ctx.schemas, user.id);
   return rows.map((r) => ({
     email: r.email,
     project: { id: r.project_id, identifier: r.identifier, name: r.name },
@@ -38,18 +28,8 @@ export async function sentInvites(ctx: AppContext, user: UserRow): Promise<Invit
 export async function cancelInvite(ctx: AppContext, user: UserRow, body: InviteCancelBody): Promise<void> {
   const { email, projectid, inviterid } = body;
   if (inviterid !== user.id) throw new ApiError('forbidden', msg('inviterOnlyCancels', { user: user.username }));
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .deleteFrom('invites')
-      .where('email', '=', email.trim().toLowerCase())
-      .where('project_id', '=', projectid)
-      .where('inviter_id', '=', user.id)
-      .where('accepted', '=', false)
-      .returning('key')
-      .execute();
-    if (rows.length)
-      await trx.insertInto('cancelled_invites').values(rows.map((r) => ({ key: r.key }))).onConflict((oc) => oc.column('key').doNothing()).execute();
-    return rows.length;
-  });
+  const deleted = await ctx.db
+    .transaction()
+    .execute((trx) => cancelPendingInvite(trx, { email: email.trim().toLowerCase(), projectId: projectid, inviterId: user.id }));
   if (deleted === 0) throw new ApiError('notFound', msg('invitationNotFound', { user: user.username }));
 }

@@ -5,17 +5,19 @@
  * inserting its row in `mail_digests` (unique per user and moment), and its items and its mail
  * are written in that same transaction, so however many processes run it, each user gets one.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/server/db/tables';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '@/server/db/handle';
 import { mailRules, type DigestSchedule, type SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { enqueueMail } from './outbox';
 import { recipientLanguage, renderDigestLine, renderMail, type MailTemplate } from './mail-templates';
-import { RECIPIENT_COLUMNS, recipientName } from './notices';
+import { recipientName } from './notices';
+import { claimDigest, setDigestMail, takeDigestItems, usersWithPendingDigestItems } from './queries';
+import { recipientById } from '@/server/users/queries';
 import { paths } from '@/schema-runtime/pages';
 
 export interface DigestContext {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   schemas: SchemaSet;
   config: Pick<ServerConfig, 'publicUrl'>;
 }
@@ -36,7 +38,7 @@ const DAY_MS = 86_400_000;
  * The latest digest moment at or before `now`: `hour` of ISO `weekday` in the schedule's time zone,
  * computed by the database (its time-zone rules, summer time included).
  */
-export async function digestMoment(db: Kysely<Database>, schedule: DigestSchedule, now: Date): Promise<Date> {
+export async function digestMoment(db: DatabaseHandle, schedule: DigestSchedule, now: Date): Promise<Date> {
   const { rows } = await sql<{ moment: Date }>`
     WITH l AS (
       SELECT ${now}::timestamptz AT TIME ZONE ${schedule.timeZone} AS local_now,
@@ -60,32 +62,14 @@ export async function runMailDigest(ctx: DigestContext, now: Date = new Date()):
   const schedule = mailRules(schemas).digest;
   const moment = await digestMoment(db, schedule, now);
   const run: DigestRun = { moment, digests: 0, items: 0 };
-  const users = await db
-    .selectFrom('digest_items')
-    .select('user_id')
-    .distinct()
-    .where('digest_id', 'is', null)
-    .where('created_at', '<', moment)
-    .execute();
-  for (const { user_id: userId } of users) {
+  const users = await usersWithPendingDigestItems(db, moment);
+  for (const userId of users) {
     const listed = await db.transaction().execute(async (trx) => {
       // Of several processes, the one whose row goes in makes the digest; the others wait here, then skip.
-      const claimed = await trx
-        .insertInto('mail_digests')
-        .values({ user_id: userId, period_end: moment })
-        .onConflict((oc) => oc.columns(['user_id', 'period_end']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const claimed = await claimDigest(trx, userId, moment);
       if (!claimed) return 0;
-      const items = await trx
-        .updateTable('digest_items')
-        .set({ digest_id: claimed.id })
-        .where('user_id', '=', userId)
-        .where('digest_id', 'is', null)
-        .where('created_at', '<', moment)
-        .returning(['id', 'kind', 'params', 'created_at'])
-        .execute();
-      const user = await trx.selectFrom('users').select(RECIPIENT_COLUMNS).where('id', '=', userId).executeTakeFirst();
+      const items = await takeDigestItems(trx, claimed.id, userId, moment);
+      const user = await recipientById(trx, userId);
       if (!items.length || !user?.person_mail) return 0;
       items.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id - b.id);
       const lang = recipientLanguage(user);
@@ -99,7 +83,7 @@ export async function runMailDigest(ctx: DigestContext, now: Date = new Date()):
         link: `${config.publicUrl}${paths.myInfo.href}`,
       });
       const outboxId = await enqueueMail(trx, { kind: 'digest', to: user.person_mail, ...text, lang }, schemas);
-      await trx.updateTable('mail_digests').set({ outbox_id: outboxId }).where('id', '=', claimed.id).execute();
+      await setDigestMail(trx, claimed.id, outboxId);
       return items.length;
     });
     if (listed > 0) {

@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MailKind } from '@generated';
 import type { SchemaSet } from '@/schema-runtime';
-import type { Database } from '../db/tables';
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '@/server/db/handle';
+import { languageOfUserWithAddress } from '@/server/users/queries';
 
 export const MAIL_LANGUAGES = ['hr', 'en'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -125,15 +125,10 @@ export function recipientLanguage(user: LanguageFacts): MailLanguage {
  * or `fallback` when no user has it.
  */
 export async function languageOfAddress(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   email: string,
   fallback: MailLanguage,
 ): Promise<MailLanguage> {
-  const user = await db
-    .selectFrom('users')
-    .select(['language', 'mail_language', 'person_type'])
-    .where((eb) => eb(eb.fn('lower', ['person_mail']), '=', email.toLowerCase()))
-    .orderBy('last_login', (ob) => ob.desc().nullsLast())
-    .executeTakeFirst();
+  const user = await languageOfUserWithAddress(db, email);
   return user ? recipientLanguage(user) : fallback;
 }

@@ -6,39 +6,35 @@
  * notices as they happen, or is kept for that user's weekly digest (services/mail/digest.ts). All
  * of it in the transaction of the change that causes the notice.
  */
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '@/server/db/tables';
+import type { Trx } from '@/server/db/handle';
 import { mailRules, type SchemaSet } from '@/schema-runtime';
 import { enqueueMail } from './outbox';
 import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from './mail-templates';
-import { ROLE } from '@/server/memberships/queries';
+import { membersOf } from '@/server/memberships/queries';
+import { isMuted, keepDigestItem, type NoticeRecipient } from './queries';
 
-/** What a notice's delivery and language need to know of its recipient. */
-export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'> &
-  Partial<Pick<UserRow, 'first_name' | 'last_name'>>;
-
-/** The user columns of a {@link NoticeRecipient}, for selects (the name for the mail's greeting). */
-export const RECIPIENT_COLUMNS = ['id', 'person_mail', 'person_type', 'language', 'mail_language', 'routine_mail', 'first_name', 'last_name'] as const;
+export { RECIPIENT_COLUMNS, type NoticeRecipient } from './queries';
 
 /** "First Last" of a recipient, for the greeting ('' when the name is unknown). */
 export const recipientName = (to: NoticeRecipient): string => `${to.first_name ?? ''} ${to.last_name ?? ''}`.trim();
 
 /** A project's members (or only its leads), but `except` one user, as recipients in the order they joined. */
 export async function projectRecipients(
-  trx: Transaction<Database>,
+  trx: Trx,
   projectId: number,
   options: { leadsOnly?: boolean; except?: number } = {},
 ): Promise<NoticeRecipient[]> {
-  return trx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select(RECIPIENT_COLUMNS.map((c) => `u.${c}` as const))
-    .where('m.project_id', '=', projectId)
-    .$if(options.leadsOnly === true, (q) => q.where('r.name', '=', ROLE.lead))
-    .$if(options.except !== undefined, (q) => q.where('m.user_id', '<>', options.except!))
-    .orderBy('m.id')
-    .execute();
+  const members = await membersOf(trx, [projectId], { leadsOnly: options.leadsOnly, except: options.except });
+  return members.map(({ id, person_mail, person_type, language, mail_language, routine_mail, first_name, last_name }) => ({
+    id,
+    person_mail,
+    person_type,
+    language,
+    mail_language,
+    routine_mail,
+    first_name,
+    last_name,
+  }));
 }
 
 /** The template values of a notice; kept as they are for a digest. */
@@ -59,13 +55,8 @@ export interface Notice {
 /** What became of a notice to its recipient. */
 export type NoticeOutcome = 'sent' | 'digest' | 'muted' | 'no-address';
 
-async function isMuted(trx: Transaction<Database>, projectId: number, userId: number): Promise<boolean> {
-  const row = await trx.selectFrom('project_mail_mutes').select('user_id').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Writes one notice as its kind and its recipient's choices say. */
-export async function sendNotice(trx: Transaction<Database>, schemas: SchemaSet, notice: Notice): Promise<NoticeOutcome> {
+export async function sendNotice(trx: Trx, schemas: SchemaSet, notice: Notice): Promise<NoticeOutcome> {
   const rules = mailRules(schemas);
   const { kind, to, projectId, params, cc } = notice;
   const routine = rules.kind(kind).routine;
@@ -81,10 +72,7 @@ export async function sendNotice(trx: Transaction<Database>, schemas: SchemaSet,
     return outcome;
   }
   if (outcome === 'digest')
-    await trx
-      .insertInto('digest_items')
-      .values({ user_id: to.id, kind, project_id: projectId ?? null, params: JSON.stringify(params), ...(notice.at ? { created_at: notice.at } : {}) })
-      .execute();
+    await keepDigestItem(trx, { userId: to.id, kind, projectId: projectId ?? null, params: JSON.stringify(params), at: notice.at });
   // The copy does not wait for, or share the silence of, someone else's choice.
   if (cc) await enqueueMail(trx, { kind, to: cc, ...renderMail(schemas, kind, STAFF_LANGUAGE, { recipientName: recipientName(to), ...params }), lang: STAFF_LANGUAGE }, schemas);
   return outcome;

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables';
+import type { Db } from '@/server/db/handle';
 import type { OutboxEntry, OutboxMail } from '@generated';
+import { newestOutboxMails, outboxMailById } from './queries';
 
 /** How many of the newest mails a list holds when the caller names no other number. */
 export const OUTBOX_LIST_DEFAULT = 200;
@@ -12,8 +12,6 @@ function stateOf(row: { sent_at: Date | string | null; attempts: number }): Outb
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-const LIST_COLUMNS = ['id', 'kind', 'to_addr', 'cc_addr', 'subject', 'created_at', 'sent_at', 'attempts', 'last_error'] as const;
 
 function entryOf(row: { id: number; kind: string; to_addr: string; cc_addr: string; subject: string; created_at: Date | string; sent_at: Date | string | null; attempts: number; last_error: string | null }): OutboxEntry {
   return {
@@ -31,13 +29,13 @@ function entryOf(row: { id: number; kind: string; to_addr: string; cc_addr: stri
 }
 
 /** The newest `limit` mails of the outbox, newest first (sent or not), without their bodies. */
-export async function listOutbox(db: Kysely<Database>, limit = OUTBOX_LIST_DEFAULT): Promise<OutboxEntry[]> {
-  const rows = await db.selectFrom('outbox').select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+export async function listOutbox(db: Db, limit = OUTBOX_LIST_DEFAULT): Promise<OutboxEntry[]> {
+  const rows = await newestOutboxMails(db, limit);
   return rows.map(entryOf);
 }
 
 /** One mail of the outbox with its sender and body; undefined when there is none with that id. */
-export async function outboxMail(db: Kysely<Database>, id: number): Promise<Omit<OutboxMail, 'delivery'> | undefined> {
-  const row = await db.selectFrom('outbox').select([...LIST_COLUMNS, 'from_addr', 'body']).where('id', '=', id).executeTakeFirst();
+export async function outboxMail(db: Db, id: number): Promise<Omit<OutboxMail, 'delivery'> | undefined> {
+  const row = await outboxMailById(db, id);
   return row && { ...entryOf(row), from: row.from_addr, body: row.body };
 }

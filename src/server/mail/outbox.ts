@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/tables';
+import type { Db, DatabaseHandle } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import type { Log } from '../log';
+import { claimDueMails, insertOutboxMail, markMailFailed, markMailSent, unsentMailsAfter, type OutboxRow } from './queries';
 
 /** A mail to write to the outbox. `to` and `cc` may hold several addresses (array, or `;`/`,` separated). */
 export interface OutboxMail {
@@ -18,7 +18,7 @@ export interface OutboxMail {
 
 
 export interface OutboxSenderOptions {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   /** e.g. `smtp://user:pass@mail.example.org:587`; without it mails stay in the outbox and are logged. */
   smtpUrl?: string;
   logger: Log;
@@ -44,19 +44,12 @@ export interface OutboxSender {
   readonly intervalMs: number;
 }
 
-type OutboxRow = { id: number; to_addr: string; cc_addr: string; from_addr: string; subject: string; body: string; attempts: number };
-
 const MAX_BACKOFF_UNITS = 60;
 const ERROR_TEXT_LIMIT = 2000;
 
 function addressList(value: string | string[] | undefined): string {
   const parts = (Array.isArray(value) ? value : [value ?? '']).flatMap((v) => v.split(/[;,]/));
   return parts.map((p) => p.trim()).filter(Boolean).join(', ');
-}
-
-/** `now() + ms` on the database clock, so several app hosts agree on what is due. */
-function dbNowPlus(ms: number) {
-  return sql<Date>`now() + ${ms}::double precision * interval '1 millisecond'`;
 }
 
 /**
@@ -67,52 +60,19 @@ function dbNowPlus(ms: number) {
  * @throws when the mail has no recipient
  */
 export async function enqueueMail(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   mail: OutboxMail,
   schemas: SchemaSet,
 ): Promise<number> {
   const to = addressList(mail.to);
   if (!to) throw new Error(`mail "${mail.kind}" has no recipient`);
-  const row = await db
-    .insertInto('outbox')
-    .values({
-      kind: mail.kind,
-      to_addr: to,
-      cc_addr: addressList(mail.cc),
-      from_addr: schemas.service.mailFrom[mail.lang],
-      subject: mail.subject,
-      body: mail.body,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * Claims up to `limit` due mails for this process: rows locked by another process's claim are
- * skipped, and the claimed ones are pushed `claimMs` into the future so that no other process
- * picks them up while they are being sent. The transaction is short; sending happens outside it.
- */
-async function claimDue(db: Kysely<Database>, limit: number, claimMs: number): Promise<OutboxRow[]> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('outbox')
-      .select(['id', 'to_addr', 'cc_addr', 'from_addr', 'subject', 'body', 'attempts'])
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length)
-      await trx
-        .updateTable('outbox')
-        .set({ next_attempt_at: dbNowPlus(claimMs) })
-        .where('id', 'in', rows.map((r) => r.id))
-        .execute();
-    return rows;
+  return insertOutboxMail(db, {
+    kind: mail.kind,
+    to_addr: to,
+    cc_addr: addressList(mail.cc),
+    from_addr: schemas.service.mailFrom[mail.lang],
+    subject: mail.subject,
+    body: mail.body,
   });
 }
 
@@ -150,20 +110,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         text: row.body,
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
-      await db.updateTable('outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', row.id).execute();
+      await markMailSent(db, row.id);
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .updateTable('outbox')
-        .set({
-          attempts,
-          last_error: message.slice(0, ERROR_TEXT_LIMIT),
-          next_attempt_at: dbNowPlus(Math.min(2 ** attempts, MAX_BACKOFF_UNITS) * retryBaseMs),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await markMailFailed(db, row.id, { attempts, lastError: message.slice(0, ERROR_TEXT_LIMIT), retryInMs: Math.min(2 ** attempts, MAX_BACKOFF_UNITS) * retryBaseMs });
       logger.warn({ outboxId: row.id, attempts, error: message }, 'mail delivery failed; will retry');
       return false;
     }
@@ -172,7 +124,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   async function deliverDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const rows = await claimDue(db, batchSize, claimMs);
+      const rows = await claimDueMails(db, batchSize, claimMs);
       for (const row of rows) if (await send(row)) sent += 1;
       if (rows.length < batchSize) return sent;
     }
@@ -181,13 +133,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   async function logPending(): Promise<number> {
     // Ids grow, so remembering the last one logs each mail once per process; a mail whose
     // transaction commits after a later one's was seen is not logged (demo only, harmless).
-    const rows = await db
-      .selectFrom('outbox')
-      .select(['id', 'kind', 'to_addr', 'cc_addr', 'subject', 'body'])
-      .where('sent_at', 'is', null)
-      .where('id', '>', lastLoggedId)
-      .orderBy('id')
-      .execute();
+    const rows = await unsentMailsAfter(db, lastLoggedId);
     for (const row of rows) {
       logger.info({ outboxId: row.id, kind: row.kind, to: row.to_addr, cc: row.cc_addr, subject: row.subject, body: row.body }, 'mail kept in the outbox (no SMTP_URL)');
       lastLoggedId = row.id;

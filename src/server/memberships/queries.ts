@@ -273,3 +273,15 @@ export async function syncActiveMembers(trx: Trx): Promise<number> {
   return rows[0].added + rows[0].removed;
 }
 
+/** The memberships of these users, newest first (by joining date, then id), each with its project's requested resource types. */
+export async function membershipsWithResourceTypes(db: Db, userIds: readonly number[]) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('projects', 'projects.id', 'memberships.project_id')
+    .select(['memberships.user_id', 'memberships.project_id', 'projects.resources_type'])
+    .where('memberships.user_id', '=', sql<number>`any(${userIds}::int[])`)
+    .orderBy('memberships.date_joined', 'desc')
+    .orderBy('memberships.id', 'desc')
+    .execute();
+}
+
