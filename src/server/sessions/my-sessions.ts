@@ -12,7 +12,7 @@ import { ApiError, msg } from '../errors';
 import { sessionCacheOf } from './session-cache';
 import { sessionLifetimes } from './sessions';
 import { userAgentSummary } from './user-agent';
-import { deleteUserSessions, liveSessionsOf, otherSessionIds } from './queries';
+import { deleteUserSessionsWithIds, liveSessionsOf, otherSessionIds } from './queries';
 
 /** The listed id of a session row: 22 URL-safe characters, not the row's key. */
 export function listedSessionId(rowId: string): string {
@@ -49,7 +49,7 @@ async function endRows(ctx: AppContext, auth: AuthContext, ids: string[]): Promi
   if (ids.length === 0) return 0;
   const cache = sessionCacheOf(ctx.db);
   for (const id of ids) cache?.forgetSession(id);
-  const ended = await deleteUserSessions(ctx.db, auth.user.id, ids);
+  const ended = await deleteUserSessionsWithIds(ctx.db, auth.user.id, ids);
   // What a request read meanwhile is not kept (the other processes drop it on the notification).
   cache?.forgetUser(auth.user.id);
   return ended;

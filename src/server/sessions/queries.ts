@@ -53,7 +53,7 @@ export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void
 }
 
 /** Deletes those of the user's sessions with these ids; answers how many went. */
-export async function deleteUserSessions(db: Db, userId: number, ids: readonly string[]): Promise<number> {
+export async function deleteUserSessionsWithIds(db: Db, userId: number, ids: readonly string[]): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
