@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { SchemaSet } from '../schema-runtime';
 import type { ServerConfig } from './config';
-import type { Database, UserRow } from './db/tables';
+import type { DatabaseHandle } from './db/handle';
+import type { UserRow } from './users/queries';
 import type { ApiKeyInfo, ApiScope } from './api-keys/api-keys';
 import type { LiveSchemas } from './schema-live/live-schemas';
 
 /** What every route and service needs, built once by the app factory. */
 export interface AppContext {
-  db: Kysely<Database>;
+  db: DatabaseHandle;
   /** The schema set in use: read it when it is used, never keep it (it is replaced when `live` reloads). */
   schemas: SchemaSet;
   config: ServerConfig;

@@ -4,9 +4,10 @@
  * several apps in one process keep their figures apart.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { sql } from 'kysely';
 import type { AppContext } from './context';
 import type { OutboxSender } from './mail/outbox';
+import { failingMailCount, unsentMailCount } from './mail/queries';
+import { unexpiredSessionCount } from './sessions/queries';
 
 export interface Monitor {
   registry: Registry;
@@ -27,7 +28,6 @@ export function monitorOf(ctx: AppContext): Monitor {
   if (existing) return existing;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'portal_' });
-  const count = (query: ReturnType<typeof sql<{ n: number }>>) => query.execute(ctx.db).then((r) => r.rows[0]?.n ?? 0);
   const monitor: Monitor = {
     registry,
     httpDuration: new Histogram({
@@ -51,7 +51,7 @@ export function monitorOf(ctx: AppContext): Monitor {
     help: 'Mails waiting in the outbox',
     registers: [registry],
     async collect() {
-      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`));
+      this.set(await unsentMailCount(ctx.db));
     },
   });
   new Gauge({
@@ -59,7 +59,7 @@ export function monitorOf(ctx: AppContext): Monitor {
     help: 'Unsent mails whose delivery has failed at least once',
     registers: [registry],
     async collect() {
-      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND attempts > 0`));
+      this.set(await failingMailCount(ctx.db));
     },
   });
   new Gauge({
@@ -67,7 +67,7 @@ export function monitorOf(ctx: AppContext): Monitor {
     help: 'Sessions not yet expired',
     registers: [registry],
     async collect() {
-      this.set(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM sessions WHERE expires_at > now()`));
+      this.set(await unexpiredSessionCount(ctx.db));
     },
   });
   monitors.set(ctx, monitor);

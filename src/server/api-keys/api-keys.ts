@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables';
+import type { Db } from '@/server/db/handle';
 import { verifyPassword } from '../users/passwords';
+import { allApiKeys, apiKeyByPrefix, insertApiKey, markApiKeyUsed, revokeApiKeyByPrefix } from './queries';
 
 /**
  * API keys of the external callers (the clusters' usage exporters, the provisioning scripts).
@@ -70,7 +70,7 @@ export function isApiScope(value: string): value is ApiScope {
 
 /** Creates a key; the returned `key` is the only time the secret is seen. */
 export async function createApiKey(
-  db: Kysely<Database>,
+  db: Db,
   name: string,
   scopes: readonly ApiScope[] = API_SCOPES,
 ): Promise<{ key: string; info: ApiKeyInfo }> {
@@ -79,11 +79,7 @@ export async function createApiKey(
   if (scopes.length === 0) throw new Error('a key needs at least one scope');
   const prefix = randomBytes(16).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).padEnd(8, 'x');
   const secret = randomBytes(32).toString('base64url');
-  const row = await db
-    .insertInto('api_keys')
-    .values({ name: trimmed, prefix, secret_hash: digest(secret), scopes: JSON.stringify([...new Set(scopes)]) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertApiKey(db, { name: trimmed, prefix, secretHash: digest(secret), scopes: JSON.stringify([...new Set(scopes)]) });
   return { key: `${prefix}.${secret}`, info: toInfo(row) };
 }
 
@@ -106,36 +102,30 @@ function toInfo(row: KeyRow): ApiKeyInfo {
   };
 }
 
-export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyInfo[]> {
-  const rows = await db.selectFrom('api_keys').selectAll().orderBy('id').execute();
+export async function listApiKeys(db: Db): Promise<ApiKeyInfo[]> {
+  const rows = await allApiKeys(db);
   return rows.map(toInfo);
 }
 
 /** Revokes the key with this prefix; false when there is no such live key. */
-export async function revokeApiKey(db: Kysely<Database>, prefix: string): Promise<boolean> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('prefix', '=', prefix)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function revokeApiKey(db: Db, prefix: string): Promise<boolean> {
+  return (await revokeApiKeyByPrefix(db, prefix)) > 0;
 }
 
 /**
  * The live key an `Authorization: Api-Key <prefix.secret>` header names, or null when the header
  * is missing, malformed, unknown, revoked, expired or its secret does not match.
  */
-export async function verifyApiKey(db: Kysely<Database>, header: string | undefined, now = new Date()): Promise<ApiKeyInfo | null> {
+export async function verifyApiKey(db: Db, header: string | undefined, now = new Date()): Promise<ApiKeyInfo | null> {
   const match = /^Api-Key\s+(\S+)\s*$/i.exec(header ?? '');
   const parts = match ? KEY_PATTERN.exec(match[1]) : null;
   if (!parts) return null;
-  const row = await db.selectFrom('api_keys').selectAll().where('prefix', '=', parts[1]).executeTakeFirst();
+  const row = await apiKeyByPrefix(db, parts[1]);
   if (!row || row.revoked_at) return null;
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) return null;
   if (!(await keyMatches(row.secret_hash, match![1], parts[2]))) return null;
   // Last use is bookkeeping for `api-key list`; one write per minute per key at most.
   if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000)
-    await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
+    await markApiKeyUsed(db, row.id);
   return toInfo(row);
 }

@@ -30,3 +30,42 @@ export async function insertImportedApiKey(
 ): Promise<void> {
   await db.insertInto('api_keys').values({ ...values, origin: 'current-portal' }).execute();
 }
+
+/** A stored API key row. */
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** Stores a new key (its secret's hash and scopes as JSON) and answers the row. */
+export async function insertApiKey(db: Db, key: { name: string; prefix: string; secretHash: string; scopes: string }): Promise<ApiKeyRow> {
+  return db
+    .insertInto('api_keys')
+    .values({ name: key.name, prefix: key.prefix, secret_hash: key.secretHash, scopes: key.scopes })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Every key, by id. */
+export async function allApiKeys(db: Db): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().orderBy('id').execute();
+}
+
+/** Marks the live key with this prefix revoked now; answers how many rows changed (0 or 1). */
+export async function revokeApiKeyByPrefix(db: Db, prefix: string): Promise<number> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('prefix', '=', prefix)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The key with this prefix, live or not. */
+export async function apiKeyByPrefix(db: Db, prefix: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).executeTakeFirst();
+}
+
+/** Marks the key used now. */
+export async function markApiKeyUsed(db: Db, id: number): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+}
+

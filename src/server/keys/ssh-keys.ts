@@ -2,25 +2,21 @@
  * Public keys of a user: the list, adding a key (which needs a project in an active state and a
  * name and fingerprint the user has not used, and tells staff by mail) and removing one.
  */
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
-import type { Database, UserRow } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import type { UserRow } from '@/server/users/queries';
+import { userIdByClusterUsername } from '@/server/users/queries';
+import { projectsOfMember } from '@/server/memberships/queries';
 import type { MessageAnswer, SshKey, SshKeyNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 import { activeStateNames } from '../projects/active-states';
 import { mailKeyAdded } from '../projects/project-mails';
 import { KeyRejected, parsePublicKey, sha256Fingerprint } from './ssh-key-parse';
+import { deleteKeyNamed, insertKey, keyNamedOrPrinted, storedKeysOf } from './queries';
 
 /** The keys of one user, oldest first. */
-export async function keysOf(db: Kysely<Database>, userId: number): Promise<SshKey[]> {
-  const rows = await db
-    .selectFrom('ssh_keys')
-    .select(['name', 'fingerprint', 'public_key', 'date_created'])
-    .where('user_id', '=', userId)
-    .orderBy('date_created')
-    .orderBy('id')
-    .execute();
-  return rows.map(withSha256);
+export async function keysOf(db: Db, userId: number): Promise<SshKey[]> {
+  return (await storedKeysOf(db, userId)).map(withSha256);
 }
 
 /** A stored key as the API answers it: with its SHA256 fingerprint beside the stored MD5 one. */
@@ -33,10 +29,10 @@ function withSha256(row: { name: string; fingerprint: string; public_key: string
  *
  * @throws ApiError 404 when no user has that cluster username
  */
-export async function keysOfClusterUser(db: Kysely<Database>, personUsername: string): Promise<SshKey[]> {
-  const user = await db.selectFrom('users').select('id').where('person_username', '=', personUsername).executeTakeFirst();
-  if (!user) throw new ApiError('notFound', msg('userByClusterNameNotFound', { username: personUsername }));
-  return keysOf(db, user.id);
+export async function keysOfClusterUser(db: Db, personUsername: string): Promise<SshKey[]> {
+  const userId = await userIdByClusterUsername(db, personUsername);
+  if (userId === undefined) throw new ApiError('notFound', msg('userByClusterNameNotFound', { username: personUsername }));
+  return keysOf(db, userId);
 }
 
 /**
@@ -55,29 +51,13 @@ export async function addKey(ctx: AppContext, user: UserRow, body: SshKeyNewBody
     if (error instanceof KeyRejected) throw new ApiError('validationFailed', msg(error.text, error.params));
     throw error;
   }
-  const active = await db
-    .selectFrom('memberships')
-    .innerJoin('projects', 'projects.id', 'memberships.project_id')
-    .innerJoin('states', 'states.id', 'projects.state_id')
-    .select('projects.id')
-    .where('memberships.user_id', '=', user.id)
-    .where('states.name', 'in', activeStateNames(schemas))
-    .executeTakeFirst();
-  if (!active) throw new ApiError('forbidden', msg('keyNoActiveProject'));
-  const clash = await db
-    .selectFrom('ssh_keys')
-    .select(['name', 'fingerprint'])
-    .where('user_id', '=', user.id)
-    .where((eb) => eb.or([eb('name', '=', name), eb('fingerprint', '=', parsed.fingerprint)]))
-    .executeTakeFirst();
+  const active = await projectsOfMember(db, user.id, { states: activeStateNames(schemas) });
+  if (active.length === 0) throw new ApiError('forbidden', msg('keyNoActiveProject'));
+  const clash = await keyNamedOrPrinted(db, user.id, name, parsed.fingerprint);
   if (clash?.name === name) throw new ApiError('conflict', msg('keyNameTaken'));
   if (clash) throw new ApiError('conflict', msg('keyAlreadyAdded', { name: clash.name }));
   const created = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('ssh_keys')
-      .values({ user_id: user.id, name, fingerprint: parsed.fingerprint, public_key: parsed.publicKey })
-      .returning(['name', 'fingerprint', 'public_key', 'date_created'])
-      .executeTakeFirstOrThrow();
+    const row = await insertKey(trx, { userId: user.id, name, fingerprint: parsed.fingerprint, publicKey: parsed.publicKey });
     await mailKeyAdded(trx, schemas, { user, name, fingerprint: `${sha256Fingerprint(parsed.publicKey)} (MD5 ${parsed.fingerprint})` });
     return row;
   });
@@ -89,8 +69,7 @@ export async function addKey(ctx: AppContext, user: UserRow, body: SshKeyNewBody
  *
  * @throws ApiError 404 when the user has no key of that name
  */
-export async function deleteKey(db: Kysely<Database>, user: UserRow, name: string): Promise<MessageAnswer> {
-  const result = await db.deleteFrom('ssh_keys').where('user_id', '=', user.id).where('name', '=', name).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ApiError('notFound', msg('keyNotFound', { name }));
+export async function deleteKey(db: Db, user: UserRow, name: string): Promise<MessageAnswer> {
+  if ((await deleteKeyNamed(db, user.id, name)) === 0) throw new ApiError('notFound', msg('keyNotFound', { name }));
   return { status: { code: 200, message: `${name} successfully deleted` } };
 }

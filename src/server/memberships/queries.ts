@@ -285,3 +285,61 @@ export async function membershipsWithResourceTypes(db: Db, userIds: readonly num
     .execute();
 }
 
+/** A user's memberships (project, date joined, role name), in the order they were made. */
+export async function membershipsOfUser(db: Db, userId: number): Promise<{ project_id: number; date_joined: Date | string; role: string }[]> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('roles', 'roles.id', 'memberships.role_id')
+    .select(['memberships.project_id', 'memberships.date_joined', 'roles.name as role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.id')
+    .execute();
+}
+
+/**
+ * A user's memberships with their projects (for the staff's user detail), leaving out projects in
+ * the `hidden` states: newest approval first (never-approved ones last), then by identifier.
+ */
+export async function membershipsForUserDetail(db: Db, userId: number, hidden: readonly string[]) {
+  return db
+    .selectFrom('memberships as mb')
+    .innerJoin('projects as p', 'p.id', 'mb.project_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .innerJoin('roles as r', 'r.id', 'mb.role_id')
+    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
+    .select([
+      'mb.date_joined', 'r.name as role', 'p.id', 'p.identifier', 'p.name', 'p.institute', 's.name as state',
+      't.name as type', 'p.date_approved', 'p.date_start', 'p.date_end', 'p.staff_resources_type', 'p.croris_finance',
+    ])
+    .where('mb.user_id', '=', userId)
+    .$if(hidden.length > 0, (qb) => qb.where('s.name', 'not in', hidden))
+    .orderBy(sql`p.date_approved DESC NULLS LAST`)
+    .orderBy(sql`p.identifier COLLATE "C"`)
+    .execute();
+}
+
+/** A user's memberships with their projects, for the user's data export: by project identifier. */
+export async function membershipsForExport(db: Db, userId: number) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .innerJoin('states as s', 's.id', 'p.state_id')
+    .innerJoin('project_types as t', 't.id', 'p.project_type_id')
+    .select(['p.identifier', 'p.name', 's.name as state', 't.name as project_type', 'r.name as role', 'm.date_joined', 'p.date_submitted', 'p.date_start', 'p.date_end'])
+    .where('m.user_id', '=', userId)
+    .orderBy('p.identifier')
+    .execute();
+}
+
+/** The projects a user left, for the user's data export: in the order they left. */
+export async function departuresForExport(db: Db, userId: number) {
+  return db
+    .selectFrom('membership_departures as d')
+    .innerJoin('projects as p', 'p.id', 'd.project_id')
+    .select(['p.identifier', 'd.role', 'd.date_joined', 'd.date_left'])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.date_left')
+    .execute();
+}
+

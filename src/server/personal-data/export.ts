@@ -2,9 +2,17 @@
  * Everything the portal holds about one user, as one document (GDPR Art. 15 and 20): their own
  * rows and the rows that name them, never another user's. Shape: schemas/api/personal-data.json.
  */
-import { sql, type Kysely } from 'kysely';
 import type { PersonalData } from '@generated';
-import type { Database } from '@/server/db/tables';
+import type { Db } from '@/server/db/handle';
+import { grantsForExport } from '@/server/grants/queries';
+import { invitesReceivedForExport, invitesSentForExport } from '@/server/invites/queries';
+import { keysForExport } from '@/server/keys/queries';
+import { mailMutesForExport, mailsMentioningForExport } from '@/server/mail/queries';
+import { departuresForExport, membershipsForExport } from '@/server/memberships/queries';
+import { registrySnapshotOf } from '@/server/registry/queries';
+import { loginAttemptsForExport, sessionsForExport } from '@/server/sessions/queries';
+import { usageForExport } from '@/server/accounting/queries';
+import { userById } from '@/server/users/queries';
 import { addressesIn } from '../users/user-addresses';
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
@@ -17,94 +25,25 @@ const listHolds = (list: string, addresses: string[]): boolean =>
     .some((a) => addresses.includes(a));
 
 /** The export of one user, found by id; undefined when there is no such user. */
-export async function personalDataOf(db: Kysely<Database>, userId: number, now: Date = new Date()): Promise<PersonalData | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+export async function personalDataOf(db: Db, userId: number, now: Date = new Date()): Promise<PersonalData | undefined> {
+  const user = await userById(db, userId);
   if (!user) return undefined;
   const addresses = addressesIn(user.person_mail, user.croris_mail);
   const loginName = user.username.toLowerCase();
 
   const [projects, departures, keys, sent, received, usage, grants, mutes, sessions, attempts, mails, snapshot] = await Promise.all([
-    db
-      .selectFrom('memberships as m')
-      .innerJoin('projects as p', 'p.id', 'm.project_id')
-      .innerJoin('roles as r', 'r.id', 'm.role_id')
-      .innerJoin('states as s', 's.id', 'p.state_id')
-      .innerJoin('project_types as t', 't.id', 'p.project_type_id')
-      .select(['p.identifier', 'p.name', 's.name as state', 't.name as project_type', 'r.name as role', 'm.date_joined', 'p.date_submitted', 'p.date_start', 'p.date_end'])
-      .where('m.user_id', '=', userId)
-      .orderBy('p.identifier')
-      .execute(),
-    db
-      .selectFrom('membership_departures as d')
-      .innerJoin('projects as p', 'p.id', 'd.project_id')
-      .select(['p.identifier', 'd.role', 'd.date_joined', 'd.date_left'])
-      .where('d.user_id', '=', userId)
-      .orderBy('d.date_left')
-      .execute(),
-    db.selectFrom('ssh_keys').select(['name', 'fingerprint', 'public_key', 'date_created']).where('user_id', '=', userId).orderBy('id').execute(),
-    db
-      .selectFrom('invites as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .select(['p.identifier', 'i.email', 'i.created', 'i.sent', 'i.accepted'])
-      .where('i.inviter_id', '=', userId)
-      .orderBy('i.id')
-      .execute(),
-    addresses.length || user.person_oib
-      ? db
-          .selectFrom('invites as i')
-          .innerJoin('projects as p', 'p.id', 'i.project_id')
-          .leftJoin('users as u', 'u.id', 'i.inviter_id')
-          .select(['p.identifier', 'i.email', 'i.created', 'i.sent', 'i.accepted', 'u.first_name as inviter_first_name', 'u.last_name as inviter_last_name'])
-          .where((eb) =>
-            eb.or([
-              ...(addresses.length ? [eb(sql<string>`lower(i.email)`, 'in', addresses)] : []),
-              ...(user.person_oib ? [eb('i.person_oib', '=', user.person_oib)] : []),
-            ]),
-          )
-          .orderBy('i.id')
-          .execute()
-      : Promise.resolve([]),
-    db
-      .selectFrom('usage_monthly as u')
-      .innerJoin('projects as p', 'p.id', 'u.project_id')
-      .select(['u.month', 'u.cluster', 'p.identifier', 'u.cpuh', 'u.gpuh', 'u.jobs'])
-      .where('u.user_id', '=', userId)
-      .orderBy('u.month')
-      .orderBy('u.cluster')
-      .orderBy('p.identifier')
-      .execute(),
-    db
-      .selectFrom('project_grants as g')
-      .innerJoin('projects as p', 'p.id', 'g.project_id')
-      .innerJoin('memberships as m', (join) => join.onRef('m.project_id', '=', 'g.project_id').on('m.user_id', '=', userId))
-      .select(['p.identifier', 'g.cluster', 'g.cpuh', 'g.gpuh', 'g.state', 'g.granted_at'])
-      .orderBy('g.id')
-      .execute(),
-    db
-      .selectFrom('project_mail_mutes as x')
-      .innerJoin('projects as p', 'p.id', 'x.project_id')
-      .select(['p.identifier', 'x.muted_at'])
-      .where('x.user_id', '=', userId)
-      .orderBy('p.identifier')
-      .execute(),
-    db.selectFrom('sessions').select(['created_at', 'expires_at', 'saml_federation', 'last_used_at', 'ip', 'user_agent']).where('user_id', '=', userId).orderBy('created_at').execute(),
-    db
-      .selectFrom('login_attempts')
-      .select(['key', 'attempted_at'])
-      .where(sql<string>`right(key, ${loginName.length + 1})`, '=', `|${loginName}`)
-      .orderBy('attempted_at')
-      .execute(),
-    addresses.length
-      ? db
-          .selectFrom('outbox')
-          .select(['kind', 'to_addr', 'cc_addr', 'subject', 'body', 'created_at', 'sent_at'])
-          .where((eb) => eb.or(addresses.flatMap((a) => [eb(sql<string>`lower(to_addr)`, 'like', `%${a}%`), eb(sql<string>`lower(cc_addr)`, 'like', `%${a}%`)])))
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
-    user.person_oib
-      ? db.selectFrom('registry_snapshots').select(['fetched_at', 'payload']).where('person_oib', '=', user.person_oib).executeTakeFirst()
-      : Promise.resolve(undefined),
+    membershipsForExport(db, userId),
+    departuresForExport(db, userId),
+    keysForExport(db, userId),
+    invitesSentForExport(db, userId),
+    invitesReceivedForExport(db, addresses, user.person_oib),
+    usageForExport(db, userId),
+    grantsForExport(db, userId),
+    mailMutesForExport(db, userId),
+    sessionsForExport(db, userId),
+    loginAttemptsForExport(db, loginName),
+    mailsMentioningForExport(db, addresses),
+    user.person_oib ? registrySnapshotOf(db, user.person_oib) : Promise.resolve(undefined),
   ]);
 
   return {

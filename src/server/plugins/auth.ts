@@ -4,6 +4,7 @@ import { ApiError, currentPortalRefusal } from '../errors';
 import { isAdmin, type AppContext } from '../context';
 import { findSession, randomToken } from '../sessions/sessions';
 import { verifyApiKey } from '../api-keys/api-keys';
+import { setUserLanguage } from '../users/queries';
 import { requestSite } from './request-guards';
 import { cookieNames, cookieOptions } from '../sessions/session-cookies';
 
@@ -15,7 +16,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function rememberLanguage(ctx: AppContext, user: { id: number; language: string | null }, cookie: string | undefined): Promise<void> {
   if ((cookie !== 'hr' && cookie !== 'en') || user.language === cookie) return;
-  await ctx.db.updateTable('users').set({ language: cookie }).where('id', '=', user.id).execute();
+  await setUserLanguage(ctx.db, user.id, cookie);
   user.language = cookie;
 }
 

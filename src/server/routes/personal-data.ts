@@ -5,6 +5,7 @@ import { currentUser } from '../plugins/auth';
 import { usernameMaxLength } from '@/schema-runtime';
 import { personalDataOf } from '../personal-data/export';
 import { retentionDue } from '../personal-data/retention';
+import { userIdByUsername } from '../users/queries';
 import { json, path, ref, type RouteShape } from '../openapi/route-shape';
 
 /**
@@ -27,8 +28,8 @@ export async function personalDataRoutes(app: FastifyInstance, ctx: AppContext):
   app.get<{ Params: { username: string } }>('/api/v1/internal/users/:username/data', { config: { access: 'staff' }, schema: theirs }, async (request) => {
     const { username } = request.params;
     if (username.length > usernameMaxLength(ctx.schemas)) throw new ApiError('notFound', msg('userNotFound'));
-    const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    const found = user && (await personalDataOf(db, user.id));
+    const userId = await userIdByUsername(db, username);
+    const found = userId !== undefined && (await personalDataOf(db, userId));
     if (!found) throw new ApiError('notFound', msg('userByNameNotFound', { username }));
     return found;
   });

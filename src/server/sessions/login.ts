@@ -5,7 +5,6 @@
  * session replacing the caller's old one.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import type { LoginBody } from '@generated';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
@@ -14,6 +13,8 @@ import { clientNetwork } from './client-network';
 import { createSession, deleteSession, randomToken, sessionDaysOf } from './sessions';
 import { passwordCheckGate } from '../users/password-checks';
 import { refusedNetworks } from './refused-networks';
+import { clearLoginAttempts, deleteLoginAttempts, loginAttemptCounts, nthLatestLoginAttempt, recordLoginAttempts } from './queries';
+import { recordLogin, replacePasswordHash, userByUsername } from '@/server/users/queries';
 
 /** How long a browser stays known as one its user signed in from with a password (the known-browser cookie). */
 export const KNOWN_BROWSER_DAYS = 180;
@@ -103,16 +104,9 @@ async function checkedLogin(
   // The attempt is written before the counters are read, so requests sent at once see each other:
   // a burst cannot pass a limit (or the "no failures" test) before the first of it is counted.
   // It stays as a failure when the password is wrong and is taken back otherwise.
-  const attempt = (await db.insertInto('login_attempts').values(keys.map((key) => ({ key }))).returning('id').execute()).map((r) => r.id);
+  const attempt = await recordLoginAttempts(db, keys);
   const since = new Date(Date.now() - loginWindowMinutes * 60_000);
-  const counts = await db
-    .selectFrom('login_attempts')
-    .select(['key', sql<number>`count(*)::int`.as('n')])
-    .where('key', 'in', keys)
-    .where('attempted_at', '>', since)
-    .where('id', 'not in', attempt)
-    .groupBy('key')
-    .execute();
+  const counts = await loginAttemptCounts(db, keys, since, attempt);
   const failed = (key: string | null) => counts.find((c) => c.key === key)?.n ?? 0;
   const knownBrowser = perBrowser !== null && failed(perBrowser) < loginAttemptsPerWindow;
   const cleanClient = failed(perAddress) === 0 || knownBrowser;
@@ -122,55 +116,37 @@ async function checkedLogin(
   const sprayingNetwork = failed(perNetwork) >= loginAttemptsPerNetwork && !knownBrowser;
   // Refused unchecked: not a guess, so not a failure (a double click must not spoil a clean client).
   const refuseUnchecked = async (): Promise<never> => {
-    await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
+    await deleteLoginAttempts(db, attempt);
     throw new ApiError('tooManyLoginAttempts');
   };
   if (sprayingNetwork) {
     // Refused until the failure that keeps the network at its limit leaves the window: remembered
     // in this process, so the next attempts are refused before any database work.
-    const limiting = await db
-      .selectFrom('login_attempts')
-      .select('attempted_at')
-      .where('key', '=', perNetwork)
-      .where('attempted_at', '>', since)
-      .where('id', 'not in', attempt)
-      .orderBy('attempted_at', 'desc')
-      .offset(loginAttemptsPerNetwork - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (limiting) refusedNetworks(ctx).refuse(network, new Date(limiting.attempted_at).getTime() + loginWindowMinutes * 60_000);
+    const limiting = await nthLatestLoginAttempt(db, perNetwork, since, attempt, loginAttemptsPerNetwork);
+    if (limiting) refusedNetworks(ctx).refuse(network, new Date(limiting).getTime() + loginWindowMinutes * 60_000);
   }
   if (failed(perAddress) >= loginAttemptsPerWindow || (pastCeiling && !cleanClient) || sprayingNetwork) await refuseUnchecked();
-  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  const user = await userByUsername(db, username);
   // At most a few checks run at once in this process, the networks taking turns; a full queue
   // is refused before the check, and the attempt is not counted.
   let ok: boolean;
   try {
     ok = await passwordCheckGate(ctx).run(network, () => verifyPassword(password, user?.password_hash));
   } catch (error) {
-    await db.deleteFrom('login_attempts').where('id', 'in', attempt).execute();
+    await deleteLoginAttempts(db, attempt);
     throw error;
   }
   if (!user || !ok || !user.is_active) throw new ApiError(pastCeiling ? 'tooManyLoginAttempts' : 'loginFailed');
   // A successful login clears its own network's and browser's failures, never the username's.
-  await db
-    .deleteFrom('login_attempts')
-    .where((eb) => eb.or([eb('id', 'in', attempt), eb('key', 'in', perBrowser ? [perAddress, perBrowser] : [perAddress])]))
-    .execute();
+  await clearLoginAttempts(db, attempt, perBrowser ? [perAddress, perBrowser] : [perAddress]);
   // A hash brought over from the previous portal (or of an older cost) becomes ours on its first
   // successful check; only if nobody changed the password meanwhile.
   const stored = user.password_hash;
-  if (stored && needsRehash(stored))
-    await db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(password) })
-      .where('id', '=', user.id)
-      .where('password_hash', '=', stored)
-      .execute();
+  if (stored && needsRehash(stored)) await replacePasswordHash(db, user.id, stored, await hashPassword(password));
   if (previousSessionId) await deleteSession(db, previousSessionId);
   const session = await createSession(db, user.id, sessionDaysOf(ctx.config.sessions, user), null, undefined, client);
   const remembered = language === 'hr' || language === 'en' ? { language } : {};
-  await db.updateTable('users').set({ last_login: new Date(), ...remembered }).where('id', '=', user.id).execute();
+  await recordLogin(db, user.id, remembered);
   const browserId = browser ?? randomToken(16);
   return { ...session, knownBrowser: `${browserId}.${browserMac(ctx, browserId, name).toString('base64url')}` };
 }

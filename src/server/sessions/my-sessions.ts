@@ -12,6 +12,7 @@ import { ApiError, msg } from '../errors';
 import { sessionCacheOf } from './session-cache';
 import { sessionLifetimes } from './sessions';
 import { userAgentSummary } from './user-agent';
+import { deleteUserSessionsWithIds, liveSessionsOf, otherSessionIds } from './queries';
 
 /** The listed id of a session row: 22 URL-safe characters, not the row's key. */
 export function listedSessionId(rowId: string): string {
@@ -22,15 +23,7 @@ export function listedSessionId(rowId: string): string {
 async function liveSessions(ctx: AppContext, auth: AuthContext) {
   const now = Date.now();
   const { idle } = sessionLifetimes(ctx.config.sessions, auth.user);
-  return ctx.db
-    .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip', 'saml2_idp'])
-    .where('user_id', '=', auth.user.id)
-    .where('expires_at', '>', new Date(now))
-    .where('last_used_at', '>', new Date(now - idle * 60_000))
-    .orderBy('last_used_at', 'desc')
-    .orderBy('created_at', 'desc')
-    .execute();
+  return liveSessionsOf(ctx.db, auth.user.id, new Date(now), new Date(now - idle * 60_000));
 }
 
 /** GET my-sessions/: the caller's live sessions, the last used first (the caller's own is marked). */
@@ -56,10 +49,10 @@ async function endRows(ctx: AppContext, auth: AuthContext, ids: string[]): Promi
   if (ids.length === 0) return 0;
   const cache = sessionCacheOf(ctx.db);
   for (const id of ids) cache?.forgetSession(id);
-  const result = await ctx.db.deleteFrom('sessions').where('user_id', '=', auth.user.id).where('id', 'in', ids).executeTakeFirst();
+  const ended = await deleteUserSessionsWithIds(ctx.db, auth.user.id, ids);
   // What a request read meanwhile is not kept (the other processes drop it on the notification).
   cache?.forgetUser(auth.user.id);
-  return Number(result.numDeletedRows);
+  return ended;
 }
 
 /**
@@ -77,7 +70,6 @@ export async function endMySession(ctx: AppContext, auth: AuthContext, listedId:
 
 /** POST my-sessions/end-others: ends every session of the caller but the one of this request. */
 export async function endMyOtherSessions(ctx: AppContext, auth: AuthContext): Promise<SessionsEndedAnswer> {
-  const rows = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', auth.user.id).where('id', '<>', auth.sessionId).execute();
-  const ended = await endRows(ctx, auth, rows.map((r) => r.id));
+  const ended = await endRows(ctx, auth, await otherSessionIds(ctx.db, auth.user.id, auth.sessionId));
   return { status: { code: 200, message: `${auth.user.username} - Other sessions ended: ${ended}` }, ended, currentEnded: false };
 }

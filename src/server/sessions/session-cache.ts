@@ -6,9 +6,8 @@
  * notification drops what is held for that user, on every process. A process that is not
  * listening (its listening connection failed, or none was started) reads the database every time.
  */
-import type { Kysely } from 'kysely';
 import type { AuthContext } from '../context';
-import type { Database } from '../db/tables';
+import type { Db } from '@/server/db/handle';
 import type { DatabaseHandle } from '../db/database';
 
 /** The channel migration 0011's triggers notify, with the user id as payload. */
@@ -118,10 +117,10 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<Kysely<Database>, SessionCache>();
+const caches = new WeakMap<Db, SessionCache>();
 
 /** The session cache of a database, when one was started for it. */
-export function sessionCacheOf(db: Kysely<Database>): SessionCache | undefined {
+export function sessionCacheOf(db: Db): SessionCache | undefined {
   const cache = caches.get(db);
   return cache?.active ? cache : undefined;
 }

@@ -1,9 +1,10 @@
 import { hash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import type { UserRow } from '@/server/users/queries';
 import { isAdmin, type AuthContext } from '../context';
 import type { SessionSettings } from '../config';
 import { sessionCacheOf } from './session-cache';
+import { deleteExpiredSessions, deleteSessionById, insertSession, liveSessionWithUser, touchSession } from './queries';
 
 /**
  * A session is marked used at most this often (one write a minute per session in use, sent to no
@@ -42,7 +43,7 @@ export function randomToken(bytes = 32): string {
 
 /** Creates a session row and returns the cookie token (only its hash is stored). */
 export async function createSession(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   days: number,
   saml2Idp: string | null = null,
@@ -54,22 +55,19 @@ export async function createSession(
   const token = randomToken();
   const csrfToken = randomToken(24);
   const expiresAt = new Date(Date.now() + days * 86_400_000);
-  await db
-    .insertInto('sessions')
-    .values({
-      id: hashToken(token),
-      user_id: userId,
-      csrf_token: csrfToken,
-      saml2_idp: saml2Idp,
-      expires_at: expiresAt,
-      saml_name_id: saml?.nameId ?? null,
-      saml_name_id_format: saml?.nameIdFormat ?? null,
-      saml_session_index: saml?.sessionIndex ?? null,
-      saml_federation: saml?.federation ?? null,
-      user_agent: (client?.userAgent ?? '').slice(0, USER_AGENT_LENGTH),
-      ip: client?.ip ?? '',
-    })
-    .execute();
+  await insertSession(db, {
+    id: hashToken(token),
+    user_id: userId,
+    csrf_token: csrfToken,
+    saml2_idp: saml2Idp,
+    expires_at: expiresAt,
+    saml_name_id: saml?.nameId ?? null,
+    saml_name_id_format: saml?.nameIdFormat ?? null,
+    saml_session_index: saml?.sessionIndex ?? null,
+    saml_federation: saml?.federation ?? null,
+    user_agent: (client?.userAgent ?? '').slice(0, USER_AGENT_LENGTH),
+    ip: client?.ip ?? '',
+  });
   return { token, csrfToken, expiresAt };
 }
 
@@ -80,7 +78,7 @@ export async function createSession(
  * idle time is ended, and one in use is marked used (its time and the caller's address) when its
  * mark is older than {@link TOUCH_EVERY_MS} — the only write of a read, once a minute per session.
  */
-export async function findSession(db: Kysely<Database>, token: string, settings?: SessionSettings, client?: SessionClient): Promise<AuthContext | null> {
+export async function findSession(db: Db, token: string, settings?: SessionSettings, client?: SessionClient): Promise<AuthContext | null> {
   const id = hashToken(token);
   const cache = sessionCacheOf(db);
   const now = Date.now();
@@ -94,21 +92,7 @@ export async function findSession(db: Kysely<Database>, token: string, settings?
     return held.auth;
   }
   const stamp = cache?.stamp ?? 0;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.csrf_token',
-      'sessions.saml2_idp',
-      'sessions.expires_at as session_expires_at',
-      'sessions.last_used_at as session_last_used_at',
-    ])
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', new Date(now))
-    .where('users.is_active', '=', true)
-    .executeTakeFirst();
+  const row = await liveSessionWithUser(db, id, new Date(now));
   if (!row) return null;
   const { session_id, csrf_token, saml2_idp, session_expires_at, session_last_used_at, ...user } = row;
   let lastUsedAt = new Date(session_last_used_at).getTime();
@@ -123,40 +107,26 @@ export async function findSession(db: Kysely<Database>, token: string, settings?
 }
 
 /** Marks a session used now, from the caller's address (notifies no process: migration 0026). */
-async function touch(db: Kysely<Database>, id: string, now: number, client?: SessionClient): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ last_used_at: new Date(now), ...(client?.ip ? { ip: client.ip } : {}) })
-    .where('id', '=', id)
-    .execute();
+async function touch(db: Db, id: string, now: number, client?: SessionClient): Promise<void> {
+  await touchSession(db, id, new Date(now), client?.ip);
 }
 
 /** A session found idle past its time is ended: refused now, and by every process. */
-async function endIdle(db: Kysely<Database>, id: string): Promise<null> {
+async function endIdle(db: Db, id: string): Promise<null> {
   await deleteSession(db, id);
   return null;
 }
 
 /** Ends a session (this process forgets it at once; the others on the notification). */
-export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   sessionCacheOf(db)?.forgetSession(sessionId);
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await deleteSessionById(db, sessionId);
   sessionCacheOf(db)?.forgetSession(sessionId);
 }
 
 /** Removes expired sessions, past their absolute lifetime or idle past their user's idle time (a scheduled job). */
-export async function purgeExpiredSessions(db: Kysely<Database>, settings: SessionSettings): Promise<number> {
+export async function purgeExpiredSessions(db: Db, settings: SessionSettings): Promise<number> {
   const now = Date.now();
   const idleSince = (minutes: number) => new Date(now - minutes * 60_000);
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', new Date(now)),
-        eb.and([eb('last_used_at', '<=', idleSince(settings.user.idle)), eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<boolean>`NOT (is_staff OR is_superuser)`))]),
-        eb.and([eb('last_used_at', '<=', idleSince(settings.staff.idle)), eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<boolean>`(is_staff OR is_superuser)`))]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteExpiredSessions(db, new Date(now), idleSince(settings.user.idle), idleSince(settings.staff.idle));
 }

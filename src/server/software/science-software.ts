@@ -2,8 +2,9 @@
  * The installed-software list the request forms pick from: listing, adding (by a staff account
  * named as the adder) and removing an entry.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, ScienceSoftwareTable } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import { staffPersonByUsername } from '@/server/users/queries';
+import { deleteSoftwareById, insertSoftware, softwareByName, type ScienceSoftwareRow } from './queries';
 import type { MessageAnswer, SoftwareList, SoftwareNewBody } from '@generated';
 import { ApiError, msg } from '../errors';
 
@@ -12,7 +13,7 @@ type ScienceSoftware = SoftwareList[number];
 type AddedBy = NonNullable<ScienceSoftware['added_by']>;
 
 /** A stored row as the API shows it; rows from before `added_by` was kept show an empty name. */
-function toScienceSoftware(row: Selectable<ScienceSoftwareTable>): ScienceSoftware {
+function toScienceSoftware(row: ScienceSoftwareRow): ScienceSoftware {
   const by = (row.added_by ?? {}) as Partial<AddedBy>;
   return {
     pk: row.id,
@@ -22,25 +23,9 @@ function toScienceSoftware(row: Selectable<ScienceSoftwareTable>): ScienceSoftwa
   };
 }
 
-/** The staff account (staff or superuser, not disabled) with this username, as `added_by` names it. */
-async function staffPerson(db: Kysely<Database>, username: string): Promise<AddedBy | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'username'])
-    .where('username', '=', username)
-    .where('is_active', '=', true)
-    .where((eb) => eb.or([eb('is_staff', '=', true), eb('is_superuser', '=', true)]))
-    .executeTakeFirst();
-}
-
 /** The whole list, by name regardless of case. */
-export async function listSoftware(db: Kysely<Database>): Promise<SoftwareList> {
-  const rows = await db
-    .selectFrom('science_software')
-    .selectAll()
-    .orderBy(sql`lower(name) COLLATE "C"`)
-    .orderBy(sql`name COLLATE "C"`)
-    .execute();
+export async function listSoftware(db: Db): Promise<SoftwareList> {
+  const rows = await softwareByName(db);
   return rows.map(toScienceSoftware);
 }
 
@@ -49,18 +34,13 @@ export async function listSoftware(db: Kysely<Database>): Promise<SoftwareList> 
  *
  * @throws ApiError 400 when the adder is no staff account, 409 when the name is listed already
  */
-export async function addSoftware(db: Kysely<Database>, body: SoftwareNewBody): Promise<ScienceSoftware> {
+export async function addSoftware(db: Db, body: SoftwareNewBody): Promise<ScienceSoftware> {
   const name = body.newAppModuleName;
   const adder = body.newAppAddedBy.value;
   // The current web client may send a display name as the value and the username beside it.
-  const person = (await staffPerson(db, adder)) ?? (body.username ? await staffPerson(db, body.username) : undefined);
+  const person = (await staffPersonByUsername(db, adder)) ?? (body.username ? await staffPersonByUsername(db, body.username) : undefined);
   if (!person) throw new ApiError('validationFailed', msg('notStaffUser', { user: adder }));
-  const row = await db
-    .insertInto('science_software')
-    .values({ name, added_by: JSON.stringify(person) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await insertSoftware(db, name, person);
   if (!row) throw new ApiError('conflict', msg('modulefileListed', { name }));
   return toScienceSoftware(row);
 }
@@ -70,8 +50,8 @@ export async function addSoftware(db: Kysely<Database>, body: SoftwareNewBody): 
  *
  * @throws ApiError 404 when there is none
  */
-export async function deleteSoftware(db: Kysely<Database>, id: number, pk: string): Promise<MessageAnswer> {
-  const row = await db.deleteFrom('science_software').where('id', '=', id).returning('name').executeTakeFirst();
+export async function deleteSoftware(db: Db, id: number, pk: string): Promise<MessageAnswer> {
+  const row = await deleteSoftwareById(db, id);
   if (!row) throw new ApiError('notFound', msg('softwareNotFound', { pk }));
   return { status: { code: 200, message: `${row.name} successfully deleted` } };
 }

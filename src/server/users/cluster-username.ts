@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import { clusterUsernamesStartingWith, setClusterUsername, userNamesForUpdate } from './queries';
 
 /** ASCII, lowercase, letters and digits only (đ → d, č → c …). */
 function ascii(s: string): string {
@@ -28,22 +28,13 @@ export function clusterUsername(first: string, last: string, taken: readonly str
  *
  * @returns the user's cluster login name.
  */
-export async function ensureClusterUsername(db: Kysely<Database> | Transaction<Database>, userId: number): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'person_username'])
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+export async function ensureClusterUsername(db: Db, userId: number): Promise<string> {
+  const user = await userNamesForUpdate(db, userId);
   if (user.person_username) return user.person_username;
   const base = clusterUsername(user.first_name, user.last_name, []);
   const stem = base.length < 8 ? base : base.slice(0, -1);
-  const taken = await db
-    .selectFrom('users')
-    .select('person_username')
-    .where('person_username', 'like', sql<string>`${stem.replace(/[%_]/g, '')} || '%'`)
-    .execute();
-  const name = clusterUsername(user.first_name, user.last_name, taken.map((t) => t.person_username));
-  await db.updateTable('users').set({ person_username: name }).where('id', '=', userId).execute();
+  const taken = await clusterUsernamesStartingWith(db, stem);
+  const name = clusterUsername(user.first_name, user.last_name, taken);
+  await setClusterUsername(db, userId, name);
   return name;
 }

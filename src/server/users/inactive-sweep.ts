@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/tables';
+import type { DatabaseHandle } from '@/server/db/handle';
+import { markUsersWithoutActiveProjectInactive } from './queries';
 import type { SchemaSet } from '@/schema-runtime';
 import { activeStateNames } from '../projects/active-states';
 
@@ -18,36 +18,13 @@ const SERIALIZATION_FAILURE = '40001';
  *
  * @returns how many users it marked inactive
  */
-export async function sweepInactiveUsers(db: Kysely<Database>, schemas: SchemaSet): Promise<number> {
+export async function sweepInactiveUsers(db: DatabaseHandle, schemas: SchemaSet): Promise<number> {
   const active = activeStateNames(schemas);
   try {
     return await db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const result = await trx
-          .updateTable('users')
-          .set({ status: false })
-          .where('status', '=', true)
-          .where('is_staff', '=', false)
-          .where('is_superuser', '=', false)
-          .$if(active.length > 0, (qb) =>
-            qb.where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('memberships as mb')
-                    .innerJoin('projects as p', 'p.id', 'mb.project_id')
-                    .innerJoin('states as s', 's.id', 'p.state_id')
-                    .select(sql<number>`1`.as('one'))
-                    .whereRef('mb.user_id', '=', 'users.id')
-                    .where('s.name', 'in', active),
-                ),
-              ),
-            ),
-          )
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows);
-      });
+      .execute((trx) => markUsersWithoutActiveProjectInactive(trx, active));
   } catch (error) {
     if ((error as { code?: unknown }).code === SERIALIZATION_FAILURE) return 0;
     throw error;

@@ -2,8 +2,9 @@
  * Local accounts managed from the command line (`npm run user-admin`): the superuser of a fresh
  * installation, staff accounts, and fixes to accounts that came from SAML sign-in.
  */
-import type { Kysely } from 'kysely';
-import type { Database, UserRow, UserUpdate } from '../db/tables';
+import type { Db, DatabaseHandle } from '@/server/db/handle';
+import { insertUser, updateUserByUsername, userIdByUsername, usersByUsername, type UserRow, type UserUpdate } from './queries';
+import { deleteSessionsOfUser } from '@/server/sessions/queries';
 import { hashPassword } from './passwords';
 import { usernameMaxLength } from '@/schema-runtime';
 import { loadSchemaSet } from '@/schema-runtime/node';
@@ -85,32 +86,28 @@ function isUniqueViolation(error: unknown): boolean {
  * @throws UserAdminError when the username is taken or empty, the password is missing, or the OIB
  * or e-mail is malformed
  */
-export async function createLocalUser(db: Kysely<Database>, input: NewLocalUser): Promise<UserRow> {
+export async function createLocalUser(db: Db, input: NewLocalUser): Promise<UserRow> {
   checkUsername(input.username);
   checkPassword(input.password);
   checkFields(input);
-  const taken = await db.selectFrom('users').select('id').where('username', '=', input.username).executeTakeFirst();
-  if (taken) throw new UserAdminError(`user "${input.username}" already exists`);
+  const taken = await userIdByUsername(db, input.username);
+  if (taken !== undefined) throw new UserAdminError(`user "${input.username}" already exists`);
   try {
-    return await db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        password_hash: await hashPassword(input.password),
-        first_name: input.firstName ?? '',
-        last_name: input.lastName ?? '',
-        person_mail: input.email ?? '',
-        person_institution: input.institution ?? '',
-        person_oib: input.oib ?? '',
-        person_uniqueid: input.uniqueid ?? '',
-        person_type: input.foreign ? 'foreign' : 'local',
-        is_staff: input.staff ?? false,
-        is_superuser: input.superuser ?? false,
-        // Not on any active project yet; joining one sets it.
-        status: false,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertUser(db, {
+      username: input.username,
+      password_hash: await hashPassword(input.password),
+      first_name: input.firstName ?? '',
+      last_name: input.lastName ?? '',
+      person_mail: input.email ?? '',
+      person_institution: input.institution ?? '',
+      person_oib: input.oib ?? '',
+      person_uniqueid: input.uniqueid ?? '',
+      person_type: input.foreign ? 'foreign' : 'local',
+      is_staff: input.staff ?? false,
+      is_superuser: input.superuser ?? false,
+      // Not on any active project yet; joining one sets it.
+      status: false,
+    });
   } catch (error) {
     // Another process created the same username between the check and the insert.
     if (isUniqueViolation(error)) throw new UserAdminError(`user "${input.username}" already exists`);
@@ -126,7 +123,7 @@ export async function createLocalUser(db: Kysely<Database>, input: NewLocalUser)
  * @throws UserAdminError when the user does not exist, nothing is to change, or a value is malformed
  */
 export async function updateLocalUser(
-  db: Kysely<Database>,
+  db: DatabaseHandle,
   username: string,
   changes: LocalUserChanges,
 ): Promise<{ user: UserRow; changed: string[] }> {
@@ -151,17 +148,17 @@ export async function updateLocalUser(
   if (!changed.length) throw new UserAdminError('nothing to update: give at least one field to change');
 
   return db.transaction().execute(async (trx) => {
-    const user = await trx.updateTable('users').set(set).where('username', '=', username).returningAll().executeTakeFirst();
+    const user = await updateUserByUsername(trx, username, set);
     if (!user) throw new UserAdminError(`no user "${username}"`);
     if (changes.password !== undefined || changes.active === false)
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await deleteSessionsOfUser(trx, user.id);
     return { user, changed };
   });
 }
 
 /** Every account, ordered by username, with the fields an administrator checks. */
-export async function listUsers(db: Kysely<Database>): Promise<UserListEntry[]> {
-  const rows = await db.selectFrom('users').selectAll().orderBy('username').execute();
+export async function listUsers(db: Db): Promise<UserListEntry[]> {
+  const rows = await usersByUsername(db);
   return rows.map((u) => ({
     id: u.id,
     username: u.username,

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/tables';
+import type { Db } from '@/server/db/handle';
+import type { UserRow } from './queries';
+import { membershipsOfUser } from '@/server/memberships/queries';
 import type { User, UserBrief, UserProject } from '@generated';
 
 /** The person fields every user shape shares. */
@@ -42,14 +43,8 @@ export function toUser(user: UserRow): User {
 }
 
 /** A user's own memberships as the session lists them. */
-export async function membershipsOf(db: Kysely<Database>, user: UserRow): Promise<UserProject[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .select(['memberships.project_id', 'memberships.date_joined', 'roles.name as role'])
-    .where('memberships.user_id', '=', user.id)
-    .orderBy('memberships.id')
-    .execute();
+export async function membershipsOf(db: Db, user: UserRow): Promise<UserProject[]> {
+  const rows = await membershipsOfUser(db, user.id);
   const brief = { id: user.id, username: user.username, first_name: user.first_name, last_name: user.last_name };
   return rows.map((r) => ({
     role: { name: r.role as UserProject['role']['name'] },
