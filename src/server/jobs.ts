@@ -3,7 +3,7 @@ import type { AppContext } from './context';
 import { purgeExpiredSessions } from './sessions/sessions';
 import { INVITE_CLEANUP_EVERY_MS, purgeUsedInvites } from './invites/cleanup';
 import { monitorOf } from './monitor';
-import { purgeExpiredRequests } from './saml/request-store';
+import { purgeExpiredRequests } from '@/server/saml/queries';
 import { mailRules } from '../schema-runtime';
 import { vacuumDueTables } from './db/vacuum';
 

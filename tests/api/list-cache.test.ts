@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/tables';
 import { syncVocabularies } from '../../src/server/db/vocabularies';
 import { acceptsGzip, parseIfNoneMatch } from '../../src/server/plugins/list-replies';
-import { projectsListJson } from '../../src/server/projects/projects-list';
+import { projectsListJson } from '../../src/server/projects/queries-list';
 import { activeUsersJson, inactiveUsersJson } from '../../src/server/users/users-lists';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 import { startTestApp, testConfig, type Caller, type TestApp } from '../../harness/test-app';

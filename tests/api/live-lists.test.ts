@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/tables';
 import type { AppContext } from '../../src/server/context';
 import { lookupIds } from '../../src/server/db/vocabularies';
-import { projectsListJson } from '../../src/server/projects/projects-list';
+import { projectsListJson } from '../../src/server/projects/queries-list';
 import { activeUsersJson, inactiveUsersJson } from '../../src/server/users/users-lists';
 import { projectsUsersList, sshKeysList, usersProjectsList } from '../../src/server/external/external-lists';
 import { loadExternalMaps } from '../../src/server/external/external-maps';

@@ -200,4 +200,3 @@ export async function ingestUsage(
   };
 }
 
-export { storedJobIds } from './queries';

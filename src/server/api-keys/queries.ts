@@ -6,14 +6,6 @@ import type { ApiKeysTable } from '@/server/db/tables';
 import type { Db } from '@/server/db/handle';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
-/** An API key as stored. */
-export type ApiKeyRow = Selectable<ApiKeysTable>;
-
-/** Every API key, with all its columns. */
-export async function allApiKeys(db: Db): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().execute();
-}
-
 /** The name, hash, expiry, revocation and import time of a key imported before, written over. */
 export async function updateImportedApiKey(
   db: Db,

@@ -13,7 +13,7 @@ import { keyListRows } from '../keys/queries';
 import { activeProjectMembershipRows } from '../memberships/queries';
 import { projectsUsersRows } from '../projects/queries';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../lists/list-upkeep';
-import { touchedProjects } from '../projects/projects-list';
+import { touchedProjects } from '@/server/memberships/queries-lists';
 import type { ExternalMaps } from './external-maps';
 
 /** A comma-separated query value as a list: trimmed, empty parts dropped, duplicates removed, sorted. */

@@ -21,7 +21,6 @@ import type { RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '@/server/db/handle';
 import { changeLogExtent, refsLoggedBetween, type LogExtent } from '../lists/queries';
 
-export type { LogExtent } from '../lists/queries';
 
 /** The filter-free counts of a page (api/grid-page.json's `total`, and the list's size for `paged`). */
 export interface ListCounts {

@@ -6,8 +6,9 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { SchemaSet } from '@/schema-runtime';
-import { PROJECT_LIST_ORDER, PROJECT_MEMBERS_JSON, PROJECT_ROW_FROM, projectRowJson } from '../projects/projects-list';
-import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '../users/users-lists';
+import { PROJECT_LIST_ORDER, PROJECT_ROW_FROM, projectRowJson } from '@/server/projects/queries-list';
+import { PROJECT_MEMBERS_JSON } from '@/server/memberships/queries-lists';
+import { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from '@/server/users/queries-lists';
 import type { OrderTerm } from '../lists/list-order';
 import { CHANGE, type ChangeKind } from '../lists/change-refs';
 import { USER_HAS_KEY as HAS_KEY } from '../keys/queries';

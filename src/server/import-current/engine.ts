@@ -11,7 +11,6 @@ import type { SchemaSet } from '@/schema-runtime';
 import { SOURCE_TABLE, emptyCounts, type EntityName, type ImportReport, type RefusalKind } from './report';
 import { importMapOf, insertImportedRows, updateImportedRow, upsertImportMap, type TargetTable, type TargetValues } from './queries';
 
-export type { TargetTable } from './queries';
 
 /** A source row the entity will not bring in, and why. */
 export interface Refused {

@@ -10,7 +10,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '@/server/db/handle';
 import { ENTITIES, SOURCE_TABLE, type EntityName, type IdCollision } from './report';
-import type { TargetTable } from './engine';
+import type { TargetTable } from '@/server/import-current/queries';
 import type { SourceDatabase } from './source-tables';
 import { softwareNames as softwareHere } from '../software/queries';
 import { continueSequence, importMapOf, rowsHoldingIds, sourceSequenceHigh } from './queries';

@@ -13,7 +13,7 @@ import { Claims, schemaProblems } from './checks';
 import { lookupIds } from '@/server/db/vocabularies';
 import { activeStateNames } from '../projects/active-states';
 import { projectEntity } from '../projects/entity';
-import { projectCodes, projectCodesOfMonth, projectCounter, raiseProjectCounter } from '@/server/projects/queries';
+import { projectCodes, projectCodesOfMonth, projectCounter, raiseProjectCounter } from '@/server/projects/queries-codes';
 import { schemaIdOf } from '@/schema-runtime';
 import type { SourceProject } from './source-tables';
 

@@ -2,7 +2,6 @@ import type { SchemaSet } from '@/schema-runtime';
 import type { Db } from '@/server/db/handle';
 import { deleteUsedInvites, forgetOldCancelledKeys } from './queries';
 
-export { inviteExpiredSql } from './queries';
 
 /** How often the cleanup job runs (reference §8: every 10 minutes). */
 export const INVITE_CLEANUP_EVERY_MS = 10 * 60_000;

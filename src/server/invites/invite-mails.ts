@@ -6,7 +6,8 @@
 import type { SchemaSet } from '@/schema-runtime';
 import type { OutboxMail } from '../mail/outbox';
 import { renderMail, type MailLanguage } from '../mail/mail-templates';
-import type { Notice, NoticeRecipient } from '../mail/notices';
+import type { Notice } from '../mail/notices';
+import type { NoticeRecipient } from '@/server/mail/queries';
 import { paths } from '@/schema-runtime/pages';
 
 interface Person {

@@ -13,7 +13,6 @@ import { recipientLanguage, renderMail, STAFF_LANGUAGE, type MailTemplate } from
 import { membersOf } from '@/server/memberships/queries';
 import { isMuted, keepDigestItem, type NoticeRecipient } from './queries';
 
-export { RECIPIENT_COLUMNS, type NoticeRecipient } from './queries';
 
 /** "First Last" of a recipient, for the greeting ('' when the name is unknown). */
 export const recipientName = (to: NoticeRecipient): string => `${to.first_name ?? ''} ${to.last_name ?? ''}`.trim();

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, DatabaseHandle, Trx } from '@/server/db/handle';
-import type { UserRow } from '@/server/users/queries';
+import type { UserRow } from '@/server/db/tables';
 
 /** What a notice's delivery and language need to know of its recipient. */
 export type NoticeRecipient = Pick<UserRow, 'id' | 'person_mail' | 'person_type' | 'language' | 'mail_language' | 'routine_mail'> &

@@ -16,7 +16,6 @@ import { addressesIn } from '../users/user-addresses';
 const RETENTION_LOCK = sql`hashtext('retention')`;
 
 /** The tables a rule removes rows of (listed beside the statements that remove them). */
-export { RETENTION_TABLES, type RetentionTable } from '@/server/users/queries-retention';
 
 /** What a rule would remove, or removed: its rows (for inactive-users the users reduced) and each table's removed rows. */
 export interface RetentionCount {

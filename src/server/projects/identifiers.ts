@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { Db } from '@/server/db/handle';
-import { countProjectCode } from './queries';
+import { countProjectCode } from './queries-codes';
 
 /** Identifiers number requests per month with at least this many digits (`NR-2026-03-007`). */
 const NUMBER_DIGITS = 3;

@@ -8,7 +8,8 @@ import { format, parseISO } from 'date-fns';
 import type { Trx } from '@/server/db/handle';
 import type { SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
-import { sendNotice, type NoticeRecipient } from '../mail/notices';
+import { sendNotice } from '../mail/notices';
+import { type NoticeRecipient } from '@/server/mail/queries';
 import { paths } from '@/schema-runtime/pages';
 
 export type LifecycleNotice = 'ending' | 'end-reminder' | 'expired';

@@ -9,7 +9,7 @@ import type { ProjectChangeBody } from '@generated';
 import type { SchemaSet } from '@/schema-runtime';
 import { schemaIdOf, toValidationIssues } from '@/schema-runtime';
 import { ApiError, msg } from '@/server/errors';
-import type { ProjectRecord } from './serialize-project';
+import type { ProjectRecord } from '@/server/projects/queries';
 import { validationError } from './request-checks';
 import { formSchemaId, requestTypeOf } from './state-rules';
 

@@ -8,7 +8,8 @@ import { SCHEMA_IDS, type SchemaSet } from '@/schema-runtime';
 import type { ServerConfig } from '@/server/config';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail, STAFF_LANGUAGE } from '../mail/mail-templates';
-import { sendNotice, type NoticeRecipient } from '../mail/notices';
+import { sendNotice } from '../mail/notices';
+import { type NoticeRecipient } from '@/server/mail/queries';
 import { paths } from '@/schema-runtime/pages';
 
 /**

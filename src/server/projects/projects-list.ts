@@ -11,8 +11,6 @@ import type { DatabaseHandle } from '@/server/db/handle';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../lists/list-upkeep';
 import { projectListRows } from './queries-list';
 
-export { PROJECT_LIST_ORDER, PROJECT_ROW_FROM, projectRowJson, projectsListJson } from './queries-list';
-export { PROJECT_MEMBERS_JSON, touchedProjects } from '../memberships/queries-lists';
 
 /** projects/all as a live list (services/live-lists): rows re-read by the projects a change names or its users are on. */
 export function projectsLiveList(db: DatabaseHandle): LiveListSpec {

@@ -23,7 +23,6 @@ import { extensionsOf } from '@/server/extensions/queries';
 import { projectRecords, staffCommentsOf, type ProjectFilter, type ProjectRecord } from './queries';
 import { projectEntity } from './entity';
 
-export type { ProjectFilter, ProjectRecord } from './queries';
 
 /** What the serialized projects include. */
 export interface SerializeOptions {

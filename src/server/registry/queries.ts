@@ -23,8 +23,3 @@ export async function storeRegistrySnapshot(db: Db, oib: string, snapshot: { fet
     .execute();
 }
 
-/** The registry's stored answer for this national id, if any (when it was fetched and what it said). */
-export async function registrySnapshotOf(db: Db, oib: string) {
-  return db.selectFrom('registry_snapshots').select(['fetched_at', 'payload']).where('person_oib', '=', oib).executeTakeFirst();
-}
-

@@ -4,7 +4,6 @@ import type { Db } from '@/server/db/handle';
 import { liveRequestSentAt, markRequestAnswered, recordSamlRequest, requestTimes } from './queries';
 
 /** The scheduled job's purge of expired requests (jobs.ts imports it from here). */
-export { purgeExpiredRequests } from './queries';
 
 /** How long an AuthnRequest may be answered: a user picking an identity takes minutes, not hours. */
 export const REQUEST_TTL_MS = 30 * 60_000;

@@ -28,16 +28,9 @@ import type { Db } from '@/server/db/handle';
 import { createSchemaCatalog, scienceDomainsOf, SCHEMA_IDS, type SchemaCatalog, type SchemaDoc, type SchemaSet, type ScienceDomainChoice } from '@/schema-runtime';
 import { STATE, stateRules } from '../projects/state-rules';
 import { clustersOf, type Cluster } from '../accounting/clusters';
-import { inviteExpiredSql } from '../invites/cleanup';
+import { inviteExpiredSql } from '@/server/invites/queries';
 import { openInvitesOfProjects } from '../invites/queries';
-import {
-  projectsInStatesInScienceDomain,
-  projectsInStatesInScienceField,
-  projectsInStatesOfTypes,
-  projectsInStatesOutsideBound,
-  projectsInStatesWithGrantsOn,
-  projectsInStatesWithResourceType,
-} from '../projects/queries';
+import { projectsInStatesInScienceDomain, projectsInStatesInScienceField, projectsInStatesOfTypes, projectsInStatesOutsideBound, projectsInStatesWithGrantsOn, projectsInStatesWithResourceType } from '../projects/queries-impact';
 import { paths } from '@/schema-runtime/pages';
 import { renderMessage, type Language, type MessageKey, type MessageParams, type Texts } from '@/server/i18n/messages';
 

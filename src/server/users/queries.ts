@@ -19,11 +19,6 @@ export async function firstUserWithOib(db: Db, oib: string): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('person_oib', '=', oib).orderBy('id').executeTakeFirst();
 }
 
-/** The user with this username, if any. */
-export async function userByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-}
-
 /**
  * A user whose "first last" name, lowercased, trimmed, with runs of spaces as one and the letters
  * of `fold.from` turned into those of `fold.to`, equals `folded`; undefined if none.

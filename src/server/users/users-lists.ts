@@ -12,7 +12,6 @@ import { membershipsForUserDetail } from '@/server/memberships/queries';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../lists/list-upkeep';
 
 // The grid pages build their user rows from the same pieces (grid-pages/list-sources.ts).
-export { activeMemberships, USER_KEY_COUNT, USER_LIST_ORDER, userProjectsJson, userRowJson } from './queries-lists';
 
 /** Names of the states that are requests still open or refused (isActive false, isRequest true). */
 export function requestOnlyStateNames(schemas: SchemaSet): string[] {

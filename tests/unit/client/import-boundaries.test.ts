@@ -82,6 +82,30 @@ describe('import boundaries of the server and the quick tests', () => {
     expect(await lintAs('src/server/routes/boundary-fixture.ts', code)).toEqual([]);
   });
 
+  it('refuses a table named outside a room\'s queries and db/: a query builder, sql.table, SQL text, the table types', async () => {
+    const code = [
+      "import { sql } from 'kysely';",
+      "import type { Db } from '@/server/db/handle';",
+      "import type { UsersTable } from '@/server/db/tables';",
+      "import type { GrantWarningsTable } from '../db/tables-grants';",
+      'export type T = UsersTable | GrantWarningsTable;',
+      "export const byName = (db: Db, name: string) => db.selectFrom('users').selectAll().where('username', '=', name).execute();",
+      "export const drop = (db: Db) => db.deleteFrom('sessions').execute();",
+      "export const anyTable = (table: string) => sql`SELECT 1 FROM ${sql.table(table)}`;",
+      'export const keys = sql`(SELECT count(*) FROM ssh_keys WHERE user_id = u.id)`;',
+      "export const fine = sql`extract(epoch from now())`;",
+      '',
+    ].join('\n');
+    const refused = await lintAs('src/server/users/boundary-fixture.ts', code, 'boundaries/tables');
+    expect(refused).toEqual([
+      expect.stringMatching(/imports the table types/),
+      expect.stringMatching(/imports the table types/),
+      ...Array(4).fill(expect.stringMatching(/Only a room's queries.ts \(and db\/\) names the tables/)),
+    ]);
+    for (const allowed of ['src/server/users/queries.ts', 'src/server/projects/queries-impact.ts', 'src/server/db/boundary-fixture.ts', 'tests/api/boundary-fixture.test.ts'])
+      expect(await lintAs(allowed, code, 'boundaries/tables')).toEqual([]);
+  });
+
   it('refuses db/ importing a room, a route or a plugin', async () => {
     const code = [
       "import { membersOf } from '@/server/memberships/queries';",
