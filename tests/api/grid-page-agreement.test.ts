@@ -14,7 +14,7 @@ import { shownDate, shownDateTime } from '../../src/client/engine/schema-grid/ce
 import { startTestApp, type Caller, type TestApp } from '../../harness/test-app';
 import { addGridRows } from '../support/grid-rows';
 import { pageStatements } from '../../src/server/grid-pages/grid-page';
-import { listSources } from '../../src/server/grid-pages/list-sources';
+import { listSources } from '../../src/server/grid-pages/queries';
 import { loadSchemaSet } from '../../src/schema-runtime/node';
 
 /*

@@ -1,5 +1,5 @@
 /**
- * A grid layout's filters, row filter and sorts as SQL over a list (list-sources.ts): the server's
+ * A grid layout's filters, row filter and sorts as SQL over a list (queries.ts, the lists' sources): the server's
  * interpreter of the rules the browser's `rowPredicate` and `sortRows` apply to a whole list. Every
  * case follows the browser's: a text filter is a case-insensitive substring of any of its paths'
  * texts (dates in the shown format, people as "First Last"); 'all' in a dropdown is any value its
@@ -13,7 +13,7 @@ import type { ColumnSpec, FilterSpec, TableLayout, ValueFormat } from '@/schema-
 import { isFilterActive, textNeedle, YES_NO, type FilterValues, type ResolvedOptions, type SortState } from '@/schema-runtime/grid-filters';
 import { sortKeySql } from '@/server/db/sort-key-sql';
 import type { OrderTerm } from '../lists/list-order';
-import type { FieldSql, ListSource, Sql } from './list-sources';
+import type { FieldSql, ListSource, Sql } from './queries';
 
 type Condition = RawBuilder<boolean>;
 

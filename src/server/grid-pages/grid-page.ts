@@ -15,7 +15,7 @@ import { orderSql, type OrderTerm } from '../lists/list-order';
 import { checkLayout, filtersCondition, hasFilter, resolvePath, rowFilterCondition, sortTerm, type DatePatterns, type GridContext } from './compile-grid';
 import { listCounts, type ListCounts } from './list-counts';
 import { namesAnyOf } from '../lists/change-refs';
-import { listSources, type ListSource, type Sql } from './list-sources';
+import { listSources, type ListSource, type Sql } from './queries';
 import { sqlDatePattern } from '@/server/db/sql-date-pattern';
 
 /** A grid that can be paged: its layout, its list and what its filters offer. */

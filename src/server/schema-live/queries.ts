@@ -2,7 +2,8 @@
  * The only module that names the tables of schema-live/ (schema_sets, schema_drafts, schema_bases, shown_formats): the questions its services, and
  * other rooms', ask of them. Joins may read other rooms' tables.
  */
-import type { Db } from '@/server/db/handle';
+import { sql } from 'kysely';
+import type { Db, Trx } from '@/server/db/handle';
 import type { RebaseConflict, SchemaDoc } from '@/schema-runtime';
 
 // --- schema_sets: the history of the sets that went live ---
@@ -153,4 +154,9 @@ export async function markDraftDiscarded(db: Db, id: number): Promise<void> {
 /** Marks a draft published, as history entry `setId` (null when the entry is not found). */
 export async function markDraftPublished(db: Db, id: number, setId: number | null): Promise<void> {
   await db.updateTable('schema_drafts').set({ state: 'published', published_set_id: setId }).where('id', '=', id).execute();
+}
+
+/** Holds the history's lock until the transaction ends: one process at a time records a set (any number may start). */
+export async function lockSchemaHistory(trx: Trx): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('schema_sets'))`.execute(trx);
 }

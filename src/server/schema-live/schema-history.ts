@@ -3,10 +3,9 @@
  * which process and why, and its changes against the set recorded before it — computed when it is
  * recorded, from the documents kept with each entry, so every process tells the same story.
  */
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '@/server/db/handle';
 import { diffSchemaDocs, type SchemaChange, type SchemaDoc } from '@/schema-runtime';
-import { insertSchemaSet, latestSchemaSet, schemaSetRows } from './queries';
+import { insertSchemaSet, latestSchemaSet, lockSchemaHistory, schemaSetRows } from './queries';
 
 /** One entry of the history as the rules page shows it. */
 export interface SchemaSetEntry {
@@ -30,7 +29,7 @@ export async function recordSchemaSet(
   entry: { hash: string; docs: SchemaDoc[]; process: string; origin: string; authorId?: number | null; note?: string | null; baseHash?: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('schema_sets'))`.execute(trx);
+    await lockSchemaHistory(trx);
     const latest = await latestSchemaSet(trx);
     if (latest?.hash === entry.hash) return;
     const changes = latest ? diffSchemaDocs(latest.docs, entry.docs) : [];

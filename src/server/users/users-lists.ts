@@ -11,7 +11,7 @@ import { activeUsersQuery, inactiveUsersQuery, userListJson, userListRows, type 
 import { membershipsForUserDetail } from '@/server/memberships/queries';
 import { JSON_AGG_SEPARATOR, type LiveListSpec } from '../lists/list-upkeep';
 
-// The grid pages build their user rows from the same pieces (grid-pages/list-sources.ts).
+// The grid pages build their user rows from the same pieces (grid-pages/queries.ts).
 
 /** Names of the states that are requests still open or refused (isActive false, isRequest true). */
 export function requestOnlyStateNames(schemas: SchemaSet): string[] {
