@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { addDays, format, subYears } from 'date-fns';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Trx } from '@/server/db/handle';
-import { addUser, hasUsers } from '@/server/users/queries';
+import { hasUsers, insertUser } from '@/server/users/queries';
 import { addProject, addStaffComment } from '@/server/projects/queries';
 import { setProjectCounter } from '@/server/projects/queries-codes';
 import { addExtension } from '@/server/extensions/queries';
@@ -148,7 +148,7 @@ async function insertDemo(trx: Trx, schemas: SchemaSet, now: Date): Promise<void
     const person_username = approvedMembers.has(person.username) ? clusterUsername(person.first_name, person.last_name, clusterNames) : '';
     if (person_username) clusterNames.push(person_username);
     joined.set(person.username, new Date(now.getTime() - joinedDaysAgo * DAY_MS));
-    const userId = await addUser(trx, {
+    const { id: userId } = await insertUser(trx, {
       ...directory,
       password_hash: demoAccount ? await hashPassword(person.username) : null,
       is_staff: is_staff ?? false,

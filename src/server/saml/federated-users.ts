@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DatabaseHandle } from '@/server/db/handle';
-import { createFederatedUser, firstUserWithOib, refreshFederatedUser, userByUsername, userIdWithFoldedName, type UserRow } from '@/server/users/queries';
+import { firstUserWithOib, insertUser, refreshFederatedUser, userByUsername, userIdWithFoldedName, type UserRow } from '@/server/users/queries';
 import { EDUGAIN_REQUIRED, NATIONAL_REQUIRED, missingAttributes, type Attributes } from './attributes';
 
 /** Why a federated login was refused; `errorType` picks the error page (spec point 2). */
@@ -56,7 +56,7 @@ export async function nationalLogin(db: DatabaseHandle, attrs: Attributes, usern
     const username = cut(attrs.hrEduPersonUniqueID, usernameMax);
     const taken = await userByUsername(trx, username);
     if (taken) return refuse('notallowed', `username ${username} belongs to another person`);
-    const user = await createFederatedUser(trx, { username, password_hash: null, person_oib: oib, status: false, ...refresh });
+    const user = await insertUser(trx, { username, password_hash: null, person_oib: oib, status: false, ...refresh });
     return { refused: false as const, user, created: true };
   });
 }
@@ -142,7 +142,7 @@ export async function edugainLogin(db: DatabaseHandle, attrs: Attributes, author
         return update(target);
       }
     }
-    const user = await createFederatedUser(trx, { username: eppn, password_hash: null, status: false, person_institution: cut(attrs.o, 256), ...refresh });
+    const user = await insertUser(trx, { username: eppn, password_hash: null, status: false, person_institution: cut(attrs.o, 256), ...refresh });
     return { refused: false as const, user, created: true };
   });
 }

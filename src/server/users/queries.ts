@@ -37,11 +37,6 @@ export async function refreshFederatedUser(db: Db, userId: number, refresh: User
   return db.updateTable('users').set(refresh).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Creates the user a first federated login brings; the new row. */
-export async function createFederatedUser(db: Db, user: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-}
-
 /** Stores what the registry says of a user (name, email, MBZ). */
 export async function setRegistryPerson(
   db: Db,
@@ -137,11 +132,6 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Inserts a user; its id. */
-export async function addUser(db: Db, user: Insertable<UsersTable>): Promise<number> {
-  return (await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()).id;
-}
-
 /** Locks a user's row for the caller's transaction (parallel calls of that user then run one after the other). */
 export async function lockUserRow(trx: Trx, userId: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
@@ -234,7 +224,7 @@ export async function activeStaffPeople(db: Db): Promise<{ first_name: string; l
 }
 
 /** Every account, ordered by username. */
-export async function usersByUsername(db: Db): Promise<UserRow[]> {
+export async function allUsersByUsername(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('username').execute();
 }
 

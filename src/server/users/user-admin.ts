@@ -3,7 +3,7 @@
  * installation, staff accounts, and fixes to accounts that came from SAML sign-in.
  */
 import type { Db, DatabaseHandle } from '@/server/db/handle';
-import { insertUser, updateUserByUsername, userIdByUsername, usersByUsername, type UserRow, type UserUpdate } from './queries';
+import { insertUser, updateUserByUsername, userIdByUsername, allUsersByUsername, type UserRow, type UserUpdate } from './queries';
 import { deleteSessionsOfUser } from '@/server/sessions/queries';
 import { hashPassword } from './passwords';
 import { usernameMaxLength } from '@/schema-runtime';
@@ -158,7 +158,7 @@ export async function updateLocalUser(
 
 /** Every account, ordered by username, with the fields an administrator checks. */
 export async function listUsers(db: Db): Promise<UserListEntry[]> {
-  const rows = await usersByUsername(db);
+  const rows = await allUsersByUsername(db);
   return rows.map((u) => ({
     id: u.id,
     username: u.username,
