@@ -2186,12 +2186,17 @@ export interface RulesEditorResourceLimit {
   };
 }
 /**
- * What the rules editor lets staff change of each resource type (rules/resource-types.json, each entry of oneOf): whether only staff may grant it and whether it is given on approval by default. New types are added in the raw JSON view.
+ * What the rules editor lets staff change of the resource types (rules/resource-types.json, the entries of oneOf): their order, each type's names in hr and en (shown beside its tag where a type is chosen), whether only staff may grant it and whether it is given on approval by default; types are added and removed. The tag of a type of the set in use is shown, not edited (stored projects and the clusters name a type by it); a new type's tag is typed (the set check asks for one of capital letters, digits and hyphens that no other type has).
  *
  * This interface was referenced by `PortalSchemas`'s JSON-Schema
  * via the `definition` "RulesEditorResourceType".
  */
 export interface RulesEditorResourceType {
+  tsType?: '{type: string,readOnly:true,maxLength:40,label:{hr: string,en: string}}';
+  label?: {
+    hr?: string;
+    en?: string;
+  };
   staffOnly?: boolean;
   defaultOnApprove?: boolean;
 }

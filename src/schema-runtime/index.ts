@@ -37,6 +37,7 @@ export {
   checkBounds,
   checkTableLayouts,
   checkScienceDomains,
+  checkResourceTypes,
   compileProblems,
   checkExamples,
   parseSchemaExamples,

@@ -4,19 +4,21 @@ import { expectPath, expectToast, loginAs, logout } from './helpers/portal';
 import { bothWidths, startDraftInCroatian } from './helpers/rules-editor';
 
 /*
- * A resource type added in the rules editor, with no code change, on a portal of this
+ * A resource type added in the rules editor's form, with no code change, on a portal of this
  * file's own (a copy of schemas/). The clusters' tool already knows GPU-BIGMEM; a superuser adds it
- * to rules/resource-types.json in the editor's JSON view (the resource-types section of the form
- * edits the types there are; its intro sends a new one to the JSON view), the form then shows it, and
- * the draft is published. A lead asks for it on a practical-class request, staff grant it on the
- * processing page and find the project by it in the projects grid (in English), and the project
- * carries it in staff_resources_type, the column GET /api/v1/usersprojects sends the clusters.
+ * to the resource types with its names in hr and en (the set check refuses an empty tag, one the
+ * clusters cannot take and a name in one language only, each at its field), and publishes the draft.
+ * A lead asks for it by its name on a practical-class request, staff grant it on the processing page
+ * and find the project by its English name in the projects grid's filter (the row shows the tag,
+ * its tooltip the name), and the project carries it in staff_resources_type, the column
+ * GET /api/v1/usersprojects sends the clusters.
  */
 useSchemaCopyPortal(10);
 const TYPE = 'GPU-BIGMEM';
 const FILE = 'rules/resource-types.json';
 const NAME = `Praktikum ${TYPE}`;
-const exactly = (text: string) => new RegExp(`^${text}$`);
+const LABEL = { hr: 'GPU s mnogo memorije', en: 'GPU with large memory' };
+const exactly = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`);
 
 /** The resource types of the set the server serves. */
 async function servedTypes(page: Page): Promise<string[]> {
@@ -40,23 +42,30 @@ async function filed(page: Page) {
 test('a resource type added in the rules editor is requestable, grantable, shown in the projects grid and sent to the clusters', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { part, check } = await startDraftInCroatian(page);
-  await part.selectOption({ label: 'Vrste resursa' });
-  await expect(page.getByText('Novu vrstu dodajte u prikazu JSON-a.')).toBeVisible();
-  await part.selectOption({ label: 'JSON (sve datoteke)' });
-  await page.locator('#rules-raw-file').selectOption(FILE);
-  const raw = page.getByLabel(`JSON datoteke ${FILE}`);
-  const doc = JSON.parse(await raw.inputValue()) as { oneOf: Array<{ const: string; staffOnly: boolean }> };
-  const count = doc.oneOf.length;
-  doc.oneOf.push({ const: TYPE, staffOnly: false });
-  await raw.fill(JSON.stringify(doc, null, 2));
-  await expect(check).toContainText(`resource type: dodana vrijednost ${TYPE}`);
-  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
-  await expect(page.getByTestId('rules-impact')).toContainText('Nacrt ne utječe ni na jedan zahtjev, projekt, pozivnicu ni dodjelu sati.');
-  // The form's section now lists the new type, which users may ask for (not granted by staff only).
+  const count = (await servedTypes(page)).length;
   await part.selectOption({ label: 'Vrste resursa' });
   const form = page.locator('.rules-editor-form');
-  await expect(form.getByText(TYPE, { exact: true })).toBeVisible();
-  await expect(page.locator(`#rules-editor-resource-types-json_${count}_staffOnly`)).not.toBeChecked();
+  await expect(page.getByText(/za novu oznaku dodajte novu vrstu i uklonite staru/)).toBeVisible();
+  const types = '#rules-editor-resource-types-json__entries';
+  await page.locator(`${types}__add`).click();
+  const added = `${types}_${count}`;
+  await expect(form.getByText('Nova vrsta')).toBeVisible();
+  // Each problem of the new type is shown at its field, in Croatian.
+  await expect(form).toContainText('Vrsta resursa treba oznaku (sada je prazna)', { timeout: 15_000 });
+  await page.locator(`${added}_const`).fill('gpu bigmem');
+  await expect(form).toContainText('Oznaka "gpu bigmem" nije sastavljena od velikih slova, znamenki i crtica, najviše 40 znakova', { timeout: 15_000 });
+  await page.locator(`${added}_const`).fill(TYPE);
+  await page.locator(`${added}_label_hr`).fill(LABEL.hr);
+  await expect(form).toContainText('Vrsta resursa s nazivom treba naziv i na engleskom', { timeout: 15_000 });
+  await page.locator(`${added}_label_en`).fill(LABEL.en);
+  await expect(check).toContainText(`resource type: dodana vrijednost ${TYPE}`, { timeout: 15_000 });
+  await expect(check).toContainText('Nacrt prolazi sve provjere.', { timeout: 15_000 });
+  await expect(page.getByTestId('rules-impact')).toContainText('Nacrt ne utječe ni na jedan zahtjev, projekt, pozivnicu ni dodjelu sati.');
+  // Users may ask for it (not granted by staff only); a type in use keeps its tag, the new one's can still be corrected.
+  await expect(form.getByText(`${LABEL.hr} (${TYPE})`, { exact: true })).toBeVisible();
+  await expect(page.locator(`${added}_staffOnly`)).not.toBeChecked();
+  await expect(page.locator(`${types}_0_const`)).not.toBeEditable();
+  await expect(page.locator(`${added}_const`)).toBeEditable();
   await bothWidths(page, testInfo, 'rules-add-resource-type-hr');
   await page.getByLabel('Bilješka za povijest (obavezno)').fill(`Vrsta ${TYPE} za klastere`);
   await page.getByRole('button', { name: 'Objavi' }).click();
@@ -78,11 +87,11 @@ test('a resource type added in the rules editor is requestable, grantable, shown
   await page.locator('[id="root_science_field-0-percent"]').fill('100');
   await choose(page, 'root_science_field-0-field-0', 'Fizika');
   await page.locator('[id="root_science_field-0-field-0-percent"]').fill('100');
-  const types = page.locator('[id="root_resources_type"]');
-  await types.click();
-  const offered = types.locator('.menu .item', { hasText: exactly(TYPE) });
+  const chosen = page.locator('[id="root_resources_type"]');
+  await chosen.click();
+  const offered = chosen.locator('.menu .item', { hasText: exactly(`${LABEL.hr} (${TYPE})`) });
   await expect(offered).toBeVisible();
-  await expect(types.locator('.menu .item', { hasText: exactly('PENKALA') })).toHaveCount(0);
+  await expect(chosen.locator('.menu .item', { hasText: exactly('PENKALA') })).toHaveCount(0);
   await offered.click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Podnesi zahtjev' }).click();
@@ -100,7 +109,7 @@ test('a resource type added in the rules editor is requestable, grantable, shown
   await expect(granted).toContainText('JUPYTER');
   await granted.locator('.delete.icon').first().click();
   await granted.click();
-  await granted.locator('.menu .item', { hasText: exactly(TYPE) }).click();
+  await granted.locator('.menu .item', { hasText: exactly(`${LABEL.hr} (${TYPE})`) }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Spremi' }).click();
   await page.getByRole('button', { name: 'Da', exact: true }).click();
@@ -111,12 +120,14 @@ test('a resource type added in the rules editor is requestable, grantable, shown
   await page.goto('/ui/projects');
   await page.locator('.language-toggle button[lang="en"]').click();
   await page.locator('[data-filter="resources"] .ui.dropdown').click();
-  await page.locator('[data-filter="resources"] .menu .item', { hasText: exactly(TYPE) }).click();
+  // The filter names a type as it names a state: by its name, in the interface language.
+  await page.locator('[data-filter="resources"] .menu .item', { hasText: exactly(LABEL.en) }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('grid-count')).toHaveAttribute('data-count', '1');
   const row = page.locator('.schema-grid-view .ag-row').first();
   await expect(row).toContainText(NAME);
   await expect(row.locator('.resource-tags')).toHaveText(TYPE);
+  await expect(row.locator('.resource-tags .label')).toHaveAttribute('title', LABEL.en);
   await expect(row.locator('.grid-resources-label')).toHaveText('Assigned resources:');
 
   // Sent to the clusters: approved, with the type in staff_resources_type, which usersprojects sends as its tags.

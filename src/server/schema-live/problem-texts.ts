@@ -82,6 +82,13 @@ const RULES: Rule[] = [
   { pattern: /^two (domain|field)s have the stored value (.*)$/, hr: (m) => `Dva ${CHOICE_HR[m[1]].two} imaju pohranjenu vrijednost ${m[2]}` },
   { pattern: /^a (domain|field) needs a name in (hr|en)$/, hr: (m) => `${CHOICE_HR[m[1]].one} treba naziv na ${LANGUAGE_HR[m[2]]}` },
   { pattern: /^a domain needs at least one field$/, hr: () => 'Područje treba barem jedno polje' },
+  { pattern: /^a resource type needs a tag \(it is empty\)$/, hr: () => 'Vrsta resursa treba oznaku (sada je prazna)' },
+  {
+    pattern: /^the tag (.*) is not capital letters, digits and hyphens of at most (\d+) characters$/,
+    hr: (m) => `Oznaka ${m[1]} nije sastavljena od velikih slova, znamenki i crtica, najviše ${m[2]} znakova`,
+  },
+  { pattern: /^two resource types have the tag (.*)$/, hr: (m) => `Dvije vrste resursa imaju oznaku ${m[1]}` },
+  { pattern: /^a named resource type needs its name in (hr|en) too$/, hr: (m) => `Vrsta resursa s nazivom treba naziv i na ${LANGUAGE_HR[m[1]]}` },
   { pattern: /^(\S+) must be (.+) \(it is (.*)\)$/, hr: (m) => `${m[1]} mora biti ${m[2].replace(/ or /g, ' ili ')} (sada je ${m[3]})` },
   { pattern: /^declared valid for the role (\S+), but (\S+) refuses it at (\S+): (.*)$/, hr: (m) => `Primjer je označen kao ispravan za ulogu ${m[1]}, ali ga ${m[2]} odbija na ${m[3]}: ${m[4]}` },
   { pattern: /^declared invalid for the role (\S+), but (\S+) accepts it$/, hr: (m) => `Primjer je označen kao neispravan za ulogu ${m[1]}, ali ga ${m[2]} prihvaća` },

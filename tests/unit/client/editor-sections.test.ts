@@ -148,6 +148,39 @@ describe('the rules editor drawn from its meta-schemas', () => {
     });
   });
 
+  describe('resource types', () => {
+    const types = () => section('rules/resource-types.json');
+
+    it('draws the types in their order by tag, a named one by its name and tag, and writes a new type with its tag, names and flags', () => {
+      const before = doc('rules/resource-types.json');
+      const live = doc('rules/resource-types.json');
+      const { formData, uiSchema } = sectionForm(types(), before, 'en', { live });
+      const entries = formData._entries as Json[];
+      expect(entries.map((e) => e.const)).toEqual(before.oneOf.map((t: Json) => t.const));
+      const items = (uiSchema as Json)._entries.items;
+      expect(items(entries[0])).toEqual({ 'ui:title': 'BIGMEM', const: { 'ui:readonly': true, 'ui:widget': 'text' } });
+      expect(items({})).toEqual({ 'ui:title': 'New type', const: { 'ui:readonly': false } });
+      const added = { const: 'GPU-BIGMEM', label: { hr: 'GPU s mnogo memorije', en: 'GPU with large memory' }, staffOnly: true };
+      expect(items(added)['ui:title']).toBe('GPU with large memory (GPU-BIGMEM)');
+      const after: Json = applySectionForm(types(), before, { _entries: [...entries, added] }, live);
+      expect(after.oneOf).toEqual([...before.oneOf, added]);
+    });
+
+    it('never writes a tag of the set in use, names a type, and removes one the form removed', () => {
+      const before = doc('rules/resource-types.json');
+      const live = doc('rules/resource-types.json');
+      const entries = structuredClone(sectionForm(types(), before, 'hr', { live }).formData._entries) as Json[];
+      entries[0].const = 'OTHER';
+      entries[1].label = { hr: 'Oblak, velika memorija', en: '' };
+      const after: Json = applySectionForm(types(), before, { _entries: entries.filter((e) => e.const !== 'PADOBRAN') }, live);
+      expect(after.oneOf[0]).toEqual(before.oneOf[0]);
+      // A name in one language is written as typed: the set check asks for the other.
+      expect(after.oneOf[1]).toEqual({ ...before.oneOf[1], label: { hr: 'Oblak, velika memorija' } });
+      expect(after.oneOf.map((t: Json) => t.const)).not.toContain('PADOBRAN');
+      expect(after.oneOf).toHaveLength(before.oneOf.length - 1);
+    });
+  });
+
   describe('grid layouts', () => {
     const grid = () => section('tables/requests.json');
 

@@ -1,10 +1,8 @@
 import { Button, Form } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleDropdown } from '@/client/shared/accessible-dropdown';
-import { ResourceTags } from '@/client/engine/renderers';
+import { ResourceTags, useResourceTypeText } from '@/client/engine/renderers';
 import { resourceTypes } from './vocabularies';
-
-const typeOptions = () => resourceTypes().map((r) => ({ key: r.value, value: r.value, text: r.value }));
 
 const sameTypes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
 
@@ -26,6 +24,8 @@ export function GrantedTypesField({
   onChange(types: string[]): void;
 }) {
   const { t } = useTranslation();
+  const typeText = useResourceTypeText();
+  const options = resourceTypes().map((r) => ({ key: r.value, value: r.value, text: typeText(r.value) }));
   const showDefault = defaulted.length > 0 && sameTypes(value, defaulted) && !sameTypes(value, requested);
   return (
     <Form.Field>
@@ -36,7 +36,7 @@ export function GrantedTypesField({
         multiple
         selection
         clearable
-        options={typeOptions()}
+        options={options}
         value={[...value]}
         onChange={(_e, d) => onChange(d.value as string[])}
       />
