@@ -18,11 +18,8 @@ const statsFile = path.join(root, 'dist', 'client-stats.json');
 const FIRST_SCREEN_GROUPS: Record<string, string[]> = {
   'page-processing-request': ['schema-form'],
   'page-processing-project': ['schema-form'],
-  'page-my-info': ['schema-form'],
   'page-new-request-type': ['schema-form'],
   'page-research-request': ['schema-form'],
-  'page-project-accounting': ['apexcharts'],
-  'page-my-accounting': ['apexcharts'],
   'page-science-usage': ['apexcharts'],
 };
 

@@ -105,6 +105,7 @@ test.describe('accounting pages', () => {
     await screenshot(page, 'accounting-projects-en');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
+    await page.locator('details[data-cluster="supek"] > summary').click();
     await expect(page.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-bar-area').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
@@ -114,33 +115,58 @@ test.describe('accounting pages', () => {
     await screenshot(page, 'accounting-projects-390-hr');
   });
 
-  test('a chart below the first screen is drawn as it comes into view, in the place kept for it', async ({ page }) => {
+  test('on a phone the usage pages open with each cluster’s hours, and a chart’s code loads once its cluster is opened', async ({ page }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    // Routed requests skip the browser's cache, so each time the page needs the chart code it asks for it.
+    // Routed requests skip the browser's cache, so each time a page needs the chart code it asks for it.
     const chartCode: string[] = [];
     await page.route(/\/static\/apexcharts\.[^/]*\.js$/, (route) => {
       chartCode.push(route.request().url());
       return route.continue();
     });
-    // The lead lands on project accounting, whose first screen draws a chart.
     await loginAs(page, 'lead');
-    await page.waitForLoadState('networkidle');
-    chartCode.length = 0;
-    await page.goto('/ui/project-users-accounting');
-    // On a phone the toolbar and both filters fill the first screens; the charts begin further down.
-    const first = page.locator('[data-chart="supek-cpuh-cumulative"]');
-    await expect(first.getByRole('heading', { name: /Supek – CPU sati/ })).toBeAttached();
-    await page.waitForLoadState('networkidle');
-    expect(chartCode).toEqual([]);
-    await expect(first.locator('.apexcharts-canvas')).toHaveCount(0);
-    const below = page.locator('[data-chart="supek-gpuh-cumulative"]');
-    const topOf = () => below.evaluate((element) => Math.round(element.getBoundingClientRect().top + window.scrollY));
-    const before = await topOf();
-    await first.scrollIntoViewIfNeeded();
-    await expect(first.locator('.apexcharts-bar-area').first()).toBeVisible();
+    for (const [path, heading] of [
+      ['/ui/project-accounting', 'Potrošnja resursa projekata'],
+      ['/ui/project-users-accounting', 'Potrošnja resursa suradnika'],
+      ['/ui/my-accounting', 'Moja potrošnja resursa'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      const supek = page.locator('details[data-cluster="supek"]');
+      await expect(supek.getByTestId('cluster-totals')).toHaveText(/^Ukupno u razdoblju: \d{1,3}(\.\d{3})* CPU sati( · \d{1,3}(\.\d{3})* GPU sati)?$/);
+      await expect(supek).not.toHaveAttribute('open');
+      // The hours granted of project accounting fold too: each project's line says how much it used.
+      if (path === '/ui/project-accounting') await expect(page.locator('details.grant-burn-down[open]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      expect({ path, chartCode }).toEqual({ path, chartCode: [] });
+      await expectNoSeriousAxe(page);
+    }
+    // Opened, the cluster draws its charts, and the chart code is asked for once.
+    const supek = page.locator('details[data-cluster="supek"]');
+    await supek.locator('summary').click();
+    await expect(supek.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-bar-area').first()).toBeVisible();
     expect(chartCode).toHaveLength(1);
-    // Drawing it moved nothing below it.
-    expect(await topOf()).toBe(before);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await screenshot(page, 'accounting-mine-390-opened-hr');
+  });
+
+  test('at a desk a cluster’s charts are open under its hours, and fold', async ({ page }) => {
+    await loginAs(page, 'collab');
+    await expectPath(page, '/ui/my-accounting');
+    const supek = page.locator('details[data-cluster="supek"]');
+    await expect(supek).toHaveAttribute('open');
+    await expect(supek.locator('[data-chart="supek-cpuh-cumulative"] .apexcharts-bar-area').first()).toBeVisible();
+    // The hours of the chosen project only, in the chosen period.
+    const all = await supek.getByTestId('cluster-totals').textContent();
+    await choose(page, 'accounting-project', new RegExp(`^${PROJECT}`));
+    await expect(supek.getByTestId('cluster-totals')).not.toHaveText(all!);
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(supek.getByTestId('cluster-totals')).toHaveText(/^Total in the period: \d{1,3}(,\d{3})* CPU hours/);
+    await supek.locator('summary').click();
+    await expect(supek).not.toHaveAttribute('open');
+    await expect(supek.locator('[data-chart="supek-cpuh-cumulative"]')).toBeHidden();
+    await page.getByRole('button', { name: 'HR', exact: true }).click();
   });
 
   test('a user without usage sees the empty text', async ({ page }) => {

@@ -10,7 +10,8 @@ import { loginDocument } from '../../../src/schema-runtime/pages';
  *   login, the texts, and every lazily loaded group that code requests as the page opens (the
  *   grid, the form), transitively;
  * - all it can load: those and the groups that load only on something the visitor does
- *   (`ON_DEMAND`: the CSV writer on an export, the charts as one comes into view), transitively.
+ *   (`ON_DEMAND`: the CSV writer on an export, the charts as one comes into view, a form below the
+ *   first screen as it comes into view), transitively.
  *
  * A group is on demand only for the code it names: the test of the first screens
  * (tests/unit/bench/first-screen.test.ts) holds that nothing else requests it.
@@ -20,6 +21,7 @@ import { loginDocument } from '../../../src/schema-runtime/pages';
 export const ON_DEMAND: Record<string, { when: string; loaders: string[] }> = {
   'csv-file': { when: 'on an export', loaders: ['src/client/engine/csv/csv-export-button.tsx', 'src/client/engine/schema-grid/grid-csv.ts'] },
   apexcharts: { when: 'as a chart comes into view', loaders: ['src/client/features/accounting/chart-on-view.tsx'] },
+  'schema-form-on-view': { when: 'as a form below the first screen comes into view', loaders: ['src/client/engine/schema-form/schema-form-on-view.tsx'] },
   'rules-preview': { when: "as the draft's preview comes into view", loaders: ['src/client/features/rules/editor/lazy-draft-preview.tsx'] },
   'rules-preview-grid': { when: 'once a grid is previewed', loaders: ['src/client/features/rules/editor/draft-preview-panel.tsx'] },
 };
@@ -27,10 +29,12 @@ export const ON_DEMAND: Record<string, { when: string; loaders: string[] }> = {
 /**
  * Pages whose first screen shows a chart, at the viewport the page is judged at (a user page on a
  * phone, 390 × 844; a staff page at a desk, 1366 × 860): they draw one as they open, so their first
- * screen counts ApexCharts. The project users' page shows its toolbar and filters first on a phone;
- * its first chart begins two screens down. Held by tests/e2e/accounting.spec.ts.
+ * screen counts ApexCharts. The science usage (staff) draws its chart under a short intro. On a
+ * phone the user pages' charts are folded under each cluster's hours and each project's hours
+ * granted (cluster-charts.tsx, grant-burn-down.tsx), and load once opened. Held by
+ * tests/e2e/accounting.spec.ts.
  */
-export const CHART_ON_FIRST_SCREEN = new Set(['page-project-accounting', 'page-my-accounting', 'page-science-usage']);
+export const CHART_ON_FIRST_SCREEN = new Set(['page-science-usage']);
 
 export interface ChunkGroup {
   assets: { name: string }[];

@@ -1,4 +1,4 @@
-import { allZero, clustersWithUsage, pickerOptions, seriesOf, toCsv } from '../../../src/client/features/accounting/usage-series';
+import { allZero, clustersWithUsage, pickerOptions, seriesOf, toCsv, totalOf } from '../../../src/client/features/accounting/usage-series';
 import type { UsageAnswer } from '../../../src/client/api/accounting';
 
 const rows = [
@@ -15,6 +15,13 @@ describe('usage series', () => {
     expect(seriesOf(rows, 'NR-2')).toEqual([{ key: 'NR-2', data: [0, 4] }]);
     expect(allZero(seriesOf(rows, 'NR-2'))).toBe(false);
     expect(allZero([{ data: [0, 0] }])).toBe(true);
+  });
+
+  it('adds up the hours of every column, or of the filtered one', () => {
+    expect(totalOf(rows, '')).toBe(7.5);
+    expect(totalOf(rows, 'NR-1')).toBe(3.5);
+    expect(totalOf(rows, 'NR-9')).toBe(0);
+    expect(totalOf([], '')).toBe(0);
   });
 
   it('writes CSV with names in the header and quotes where needed', () => {

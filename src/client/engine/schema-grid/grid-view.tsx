@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { AgGridReact } from 'ag-grid-react';
 import {
@@ -20,6 +20,7 @@ import type { SortState } from '@/schema-runtime/grid-filters';
 import { RowHeights, RowHeightsContext } from './row-heights';
 import { gridLocaleText } from './grid-locale';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '@/client/shared/use-phone';
 import './schema-grid.css';
 
 // Only what the grids use: client-side rows (with sorting) and the two API modules
@@ -55,14 +56,6 @@ export interface GridViewProps {
   onApi(api: GridApi<GridRow> | null): void;
 }
 
-const PHONE_QUERY = '(max-width: 767.98px)';
-const phoneMedia = typeof window === 'undefined' || !window.matchMedia ? null : window.matchMedia(PHONE_QUERY);
-const subscribePhone = (onChange: () => void) => {
-  phoneMedia?.addEventListener('change', onChange);
-  return () => phoneMedia?.removeEventListener('change', onChange);
-};
-const isPhone = () => phoneMedia?.matches ?? false;
-
 /**
  * On a phone the grid's main column (the widest share of spare width, a wrapping one) is pinned to
  * the left: the name a reader looks for is shown whole while the other columns scroll beside it.
@@ -90,7 +83,7 @@ export default function GridView({ columnDefs, rows, pageSize, onSort, onApi }: 
     [heights, onApi],
   );
   const autoHeight = pageSize <= AUTO_HEIGHT_MAX_ROWS;
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const phone = usePhone();
   const defs = useMemo(() => pinMainColumnOnPhone(columnDefs, phone), [columnDefs, phone]);
   const handlers = useMemo(
     () => ({

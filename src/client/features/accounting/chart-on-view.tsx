@@ -1,16 +1,10 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { useNearViewport } from '@/client/shared/use-near-viewport';
+import { NEAR_VIEW_MARGIN, useNearViewport } from '@/client/shared/use-near-viewport';
 import { Loader } from 'semantic-ui-react';
 import type { ApexAxisChartSeries, ApexOptions } from 'apexcharts';
 
 // ApexCharts is a chunk of its own, asked for only once a chart is about to be seen.
 const ReactApexChart = lazy(() => import(/* webpackChunkName: "apexcharts" */ './chart-runtime'));
-
-/**
- * How far beyond the viewport a chart starts loading: one viewport's height above and below, so
- * someone scrolling at a reading pace finds it drawn, and a chart further down costs nothing until then.
- */
-export const CHART_VIEW_MARGIN = '100% 0px 100% 0px';
 
 /**
  * What ApexCharts adds below an axis chart's height in its container (`chart.parentHeightOffset`,
@@ -38,7 +32,7 @@ export interface ChartOnViewProps {
  */
 export function ChartOnView({ options, series, type, height, phoneHeight = height }: ChartOnViewProps) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const near = useNearViewport(element, CHART_VIEW_MARGIN);
+  const near = useNearViewport(element, NEAR_VIEW_MARGIN);
   const style = { '--chart-height': `${height + APEX_PARENT_HEIGHT_OFFSET}px`, '--chart-phone-height': `${phoneHeight + APEX_PARENT_HEIGHT_OFFSET}px` } as CSSProperties;
   return (
     <div ref={setElement} className="chart-on-view" style={style} data-chart-drawn={near || undefined}>

@@ -4,8 +4,9 @@ import { Header } from 'semantic-ui-react';
 import type { ClusterUsage, UsageForecast } from '@/client/api/accounting';
 import { formatDate } from '@/client/engine/format';
 import { useNumber } from '@/client/engine/use-number';
+import { usePhone } from '@/client/shared/use-phone';
 import { UsageChart, type ChartLine } from './usage-chart';
-import { allZero, seriesOf } from './usage-series';
+import { allZero, seriesOf, totalOf } from './usage-series';
 import { stackForecast } from './forecast-line';
 
 /** The forecast of several projects' stack: a dark neutral, apart from every project's colour. */
@@ -22,9 +23,14 @@ export interface ClusterChartsProps {
   forecast?: Record<string, Record<string, UsageForecast>>;
 }
 
-/** A cluster's CPU-hour chart and, when it has any, its GPU-hour chart; forecasts under the CPU chart. */
+/**
+ * A cluster's CPU-hour chart and, when it has any, its GPU-hour chart; forecasts under the CPU chart.
+ * They fold under the cluster's name and its hours in the period: open at a desk, folded on a phone,
+ * where the totals are what fits the first screen and the charts (their code too) load once opened.
+ */
 export function ClusterCharts({ cluster, title, usage, cumulative, filter, names, forecast }: ClusterChartsProps) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const mode = cumulative ? 'cumulative' : 'monthly';
   const number = useNumber();
   const forecasts = useMemo(
@@ -50,11 +56,18 @@ export function ClusterCharts({ cluster, title, usage, cumulative, filter, names
   }, [cumulative, stack, forecasts, cumulativeRows, filter, t]);
   const gpuRows = usage[mode].gpuh;
   const showGpu = !allZero(seriesOf(gpuRows, filter));
+  const hours = [`${number.format(totalOf(usage.monthly.cpuh, filter))} ${t('accounting.cpuh')}`];
+  if (showGpu) hours.push(`${number.format(totalOf(usage.monthly.gpuh, filter))} ${t('accounting.gpuh')}`);
   return (
-    <div className="cluster-charts" data-cluster={cluster}>
-      <Header as="h2" size="medium">
-        {title}
-      </Header>
+    <details className="cluster-charts" data-cluster={cluster} open={!phone}>
+      <summary>
+        <Header as="h2" size="medium">
+          {title}
+        </Header>
+        <span className="cluster-totals" data-testid="cluster-totals">
+          {t('accounting.periodTotal', { hours: hours.join(' · ') })}
+        </span>
+      </summary>
       <UsageChart
         id={`${cluster}-cpuh-${mode}`}
         title={t('accounting.chartTitle', { cluster: title, what: t('accounting.cpuh') })}
@@ -83,6 +96,6 @@ export function ClusterCharts({ cluster, title, usage, cumulative, filter, names
           names={names}
         />
       )}
-    </div>
+    </details>
   );
 }

@@ -6,6 +6,7 @@ import { useGrantsQuery, type GrantsAnswerHours, type GrantsAnswerProject } from
 import { GrantBar, grantedKinds, useClusterLabel } from '@/client/engine/grants/grant-table';
 import { useNumber } from '@/client/engine/use-number';
 import { formatDate } from '@/client/engine/format';
+import { usePhone } from '@/client/shared/use-phone';
 import { BurnDownChart, type BurnDownPoint } from './burn-down-chart';
 
 /**
@@ -67,9 +68,14 @@ function ProjectBurnDown({ project, usage, open }: { project: GrantsAnswerProjec
   );
 }
 
-/** The lead's hours granted on the project-accounting page: used against granted and the burn-down per project and cluster. */
+/**
+ * The lead's hours granted on the project-accounting page: used against granted and the burn-down
+ * per project and cluster. At a desk the most used project starts open; on a phone each is folded
+ * under its line (its largest share used, when it runs out), and its chart loads once opened.
+ */
 export function GrantBurnDowns() {
   const { t } = useTranslation();
+  const phone = usePhone();
   const grants = useGrantsQuery({});
   const usage = useProjectUsageQuery({ range: 'all' });
   const projects = useMemo(() => grants.data?.projects ?? [], [grants.data]);
@@ -82,7 +88,7 @@ export function GrantBurnDowns() {
       {[...projects]
         .sort((a, b) => (b.usedPercent ?? 0) - (a.usedPercent ?? 0))
         .map((p, i) => (
-          <ProjectBurnDown key={p.identifier} project={p} usage={usage.data} open={i === 0} />
+          <ProjectBurnDown key={p.identifier} project={p} usage={usage.data} open={i === 0 && !phone} />
         ))}
     </Segment>
   );

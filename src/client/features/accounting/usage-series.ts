@@ -37,6 +37,9 @@ export function seriesOf(rows: readonly UsageRow[], filter: string): { key: stri
     .map((key) => ({ key, data: rows.map((row) => Number(row[key] ?? 0)) }));
 }
 
+/** The hours of the rows (monthly), every column's or only the chosen one's when a filter is set. */
+export const totalOf = (rows: readonly UsageRow[], filter: string): number => seriesOf(rows, filter).reduce((sum, s) => sum + s.data.reduce((a, b) => a + b, 0), 0);
+
 /** True when no value of the series is above zero. */
 export const allZero = (series: readonly { data: number[] }[]) => series.every((s) => s.data.every((v) => v <= 0));
 

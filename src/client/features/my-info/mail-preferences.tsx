@@ -6,7 +6,7 @@ import { mailRules } from '@/schema-runtime/mail-rules';
 import { apiErrorText, isApiError } from '@/client/api/api-error';
 import { useMailPreferencesQuery, useSaveMailPreferencesMutation } from '@/client/api/mail-preferences';
 import { weekdayName } from '@/client/engine/weekday-name';
-import { LazySchemaForm } from '@/client/engine/schema-form/lazy-schema-form';
+import { SchemaFormOnView } from '@/client/engine/schema-form/schema-form-on-view';
 import { perSchemaSet } from '@/client/shared/per-schema-set';
 import { schemas } from '@/client/shared/schema-set';
 import { useToast } from '@/client/shared/toast/use-toast';
@@ -14,10 +14,14 @@ import { SimpleList, SimpleListItem } from '@/client/shared/simple-list';
 
 const mailRulesOf = perSchemaSet(() => mailRules(schemas));
 
+/** About the drawn form's height (two choices and the button), kept for it while it loads. */
+const MAIL_FORM_HEIGHT = 240;
+
 /**
  * The mail preferences of my-info: the language of mails and whether routine notices come at once
  * or in the weekly digest, drawn by SchemaForm from api/mail-preferences.json; which notices are
- * routine and when the digest goes out come from rules/mail.json.
+ * routine and when the digest goes out come from rules/mail.json. The form lies below the first
+ * screen of a phone, so its code loads as it comes near.
  */
 export function MailPreferences() {
   const { t, i18n } = useTranslation();
@@ -59,7 +63,15 @@ export function MailPreferences() {
       {isError && <Message negative content={t('myInfo.mail.loadFailed')} />}
       {data && !data.languageChosen && <p data-testid="mail-language-follows">{t('myInfo.mail.languageFollows')}</p>}
       {initialData && (
-        <LazySchemaForm form="api/mail-preferences" initialData={initialData} isStaff={false} submitText={t('myInfo.mail.save')} submitting={saving} onSubmit={onSubmit} />
+        <SchemaFormOnView
+          minHeight={MAIL_FORM_HEIGHT}
+          form="api/mail-preferences"
+          initialData={initialData}
+          isStaff={false}
+          submitText={t('myInfo.mail.save')}
+          submitting={saving}
+          onSubmit={onSubmit}
+        />
       )}
     </Segment>
   );

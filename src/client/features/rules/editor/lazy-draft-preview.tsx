@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Loader } from 'semantic-ui-react';
-import { useNearViewport } from '@/client/shared/use-near-viewport';
+import { NEAR_VIEW_MARGIN, useNearViewport } from '@/client/shared/use-near-viewport';
 import type { DraftPreviewProps } from './draft-preview-panel';
 
 /**
@@ -9,13 +9,10 @@ import type { DraftPreviewProps } from './draft-preview-panel';
  */
 const DraftPreviewPanel = lazy(() => import(/* webpackChunkName: "rules-preview" */ './draft-preview-panel'));
 
-/** One viewport's height above and below: someone scrolling down finds the preview drawn. */
-const PREVIEW_VIEW_MARGIN = '100% 0px 100% 0px';
-
 /** {@link DraftPreviewPanel}, loaded as its place nears the viewport. */
 export function LazyDraftPreview(props: DraftPreviewProps) {
   const [place, setPlace] = useState<HTMLDivElement | null>(null);
-  const near = useNearViewport(place, PREVIEW_VIEW_MARGIN);
+  const near = useNearViewport(place, NEAR_VIEW_MARGIN);
   return (
     <div ref={setPlace} className={near ? 'rules-preview-place' : 'rules-preview-place waiting'}>
       {near && (
