@@ -74,9 +74,10 @@ async function main(): Promise<void> {
 
 /** Fills the database at one size and prints its figures; `current` takes each p95 and size for the growth table. */
 async function runSize({ db, kind, schemas }: BenchDatabase, users: number, projects: number, current: Map<string, number>): Promise<void> {
-  // Enough calls per figure that its p95 is not simply its slowest call (20 calls: the 19th).
-  const runs = users > 20_000 ? 20 : 50;
-  const rebuildRuns = 20;
+  // Enough calls per figure that its p95 is not one slow call: of 100 calls the 95th, so five
+  // slow ones (a collection, the machine's other work) may fall beyond it and a sixth moves it.
+  const runs = 100;
+  const rebuildRuns = 60;
   const report = (name: string, ms: number[]) => current.set(name, timingFigure(name, ms, BUDGET).p95);
   const started = performance.now();
   const { staffId, upkeep } = await fill(db, users, projects);
