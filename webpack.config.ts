@@ -3,7 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
-import { textPart, type TextPart } from './src/client/i18n/text-parts';
+import { textPart, textParts, type TextPart } from './src/client/i18n/text-parts';
 import { loginDocument } from './src/schema-runtime/pages';
 
 const root = __dirname;
@@ -93,7 +93,7 @@ export function createConfig(mode: 'production' | 'development' = 'production'):
           options: { target: 'es2020', jsx: 'automatic' },
         },
         // `hr.json?part=shell`: one part of a language's texts, cut from its file (src/client/i18n/text-parts.ts).
-        ...(['shell', 'pages'] as TextPart[]).map((part) => ({
+        ...textParts.map((part: TextPart) => ({
           test: /\.json$/,
           resourceQuery: new RegExp(`part=${part}$`),
           type: 'json',

@@ -19,10 +19,11 @@ import { PAGE_FILES, type PageFiles } from '../../src/server/page-preloads';
 /** The key of `requestTypePage`'s pages among the `paths` keys. */
 const REQUEST_TYPE_PAGE = 'requestTypePage()';
 
-/** A route table entry: the `paths` key it spreads (or `requestTypePage()`) and the chunk its `load` imports. */
+/** A route table entry: the `paths` key it spreads (or `requestTypePage()`), the chunk its `load` imports and the part of the texts it names. */
 export interface RouteChunk {
   key: string;
   chunk: string;
+  texts?: 'rules';
 }
 
 function spreadPathsKey(node: ts.ObjectLiteralExpression): string | undefined {
@@ -60,6 +61,16 @@ function loadChunkName(node: ts.ObjectLiteralExpression, source: string): string
   return undefined;
 }
 
+/** The part of the texts an entry names (`texts: 'rules'`), as an object to spread. */
+function textsPart(node: ts.ObjectLiteralExpression): { texts?: 'rules' } {
+  for (const property of node.properties) {
+    if (!ts.isPropertyAssignment(property) || property.name.getText() !== 'texts') continue;
+    if (!ts.isStringLiteral(property.initializer) || property.initializer.text !== 'rules') throw new Error(`texts: ${property.initializer.getText()} is not a part of the texts`);
+    return { texts: 'rules' };
+  }
+  return {};
+}
+
 /**
  * Every route table entry of `source` that spreads a `paths` entry, with its chunk's name. An entry
  * that spreads one but names no chunk is an error: its page would silently get no hints.
@@ -73,7 +84,7 @@ export function routeChunks(source: string): RouteChunk[] {
       if (key) {
         const chunk = loadChunkName(node, source);
         if (!chunk) throw new Error(`the route of ${key === REQUEST_TYPE_PAGE ? key : `paths.${key}`} has no load() with a webpackChunkName`);
-        found.push({ key, chunk });
+        found.push({ key, chunk, ...textsPart(node) });
         return;
       }
     }
@@ -87,11 +98,11 @@ export function routeChunks(source: string): RouteChunk[] {
  * The route table's pages (src/client/app/routes.tsx): each one's route, chunk, who may open it,
  * whether it is shown signed out, and the calls it makes first (api/first-calls.ts).
  */
-export function routePages(root: string): { path: string; chunk: string; access: AccessGroup; signedOut: boolean; calls: string[] }[] {
+export function routePages(root: string): { path: string; chunk: string; access: AccessGroup; signedOut: boolean; calls: string[]; texts?: 'rules' }[] {
   const source = fs.readFileSync(path.join(root, 'src', 'client', 'app', 'routes.tsx'), 'utf8');
-  return routeChunks(source).map(({ key, chunk }) => {
+  return routeChunks(source).map(({ key, chunk, texts }) => {
     const page = pageOf(key);
-    return { path: page.path, chunk, access: page.access, signedOut: isSignedOut(page.access), calls: [...(FIRST_CALLS[key] ?? [])] };
+    return { path: page.path, chunk, access: page.access, signedOut: isSignedOut(page.access), calls: [...(FIRST_CALLS[key] ?? [])], ...(texts ? { texts } : {}) };
   });
 }
 
@@ -99,7 +110,7 @@ interface ChunkGroups {
   namedChunkGroups?: Record<string, { assets?: { name: string }[] }>;
 }
 
-const TEXT_GROUP = /^i18n-([a-z]+)(-pages)?$/;
+const TEXT_GROUP = /^i18n-([a-z]+)(?:-(pages|rules))?$/;
 
 /** The page files of a build, from webpack's stats (`chunkGroups: true`) and the route table's pages. */
 export function pageFiles(stats: ChunkGroups, pages: Omit<ReturnType<typeof routePages>[number], 'access'>[]): PageFiles {
@@ -114,10 +125,10 @@ export function pageFiles(stats: ChunkGroups, pages: Omit<ReturnType<typeof rout
     const found = TEXT_GROUP.exec(name);
     if (!found) continue;
     texts[found[1]] ??= { shell: [], pages: [] };
-    texts[found[1]][found[2] ? 'pages' : 'shell'] = filesOf(name);
+    texts[found[1]][(found[2] ?? 'shell') as 'shell' | 'pages' | 'rules'] = filesOf(name);
   }
   return {
-    pages: pages.map(({ path: route, chunk, signedOut, calls }) => ({ path: route, signedOut, files: filesOf(chunk), calls })),
+    pages: pages.map(({ path: route, chunk, signedOut, calls, texts: part }) => ({ path: route, signedOut, files: filesOf(chunk), calls, ...(part ? { texts: part } : {}) })),
     frame: filesOf('app-frame'),
     texts,
   };

@@ -6,11 +6,12 @@ import { join } from 'node:path';
  * of the route table, in its order, and the groups pages share.
  */
 export interface PageFiles {
-  pages: { path: string; signedOut: boolean; files: string[]; calls?: string[] }[];
+  /** Each page; `texts` names a part of the texts it needs beside the pages' (the rules pages: `rules`). */
+  pages: { path: string; signedOut: boolean; files: string[]; calls?: string[]; texts?: 'rules' }[];
   /** The logged-in frame, for every page but the signed-out ones. */
   frame: string[];
-  /** Per language: the shell texts every page needs, and the pages' texts the signed-in pages need. */
-  texts: Record<string, { shell: string[]; pages: string[] }>;
+  /** Per language: the shell texts every page needs, the pages' texts the signed-in pages need, and the rules pages' own. */
+  texts: Record<string, { shell: string[]; pages: string[]; rules?: string[] }>;
 }
 
 export const PAGE_FILES = 'page-files.json';
@@ -28,7 +29,7 @@ function matches(route: string, segments: string[]): boolean {
 
 /**
  * The `<link rel=preload>` tags for the page a /ui path opens, in `language`: the texts, the page's
- * own chunks, and for a signed-in page the frame around it and the pages' texts. The client asks
+ * own chunks, and for a signed-in page the frame around it, the pages' texts and the part it names. The client asks
  * for the same files once its entry runs (app/preload-page.ts); named in the HTML they start with
  * the entry instead. At low priority, so they do not slow the entry and its styles, which the first
  * paint waits for. For a visitor who is `signedIn`, also the page's first calls, which the client's
@@ -40,7 +41,8 @@ export function pagePreloads(files: PageFiles, pathname: string, language: strin
   const page = files.pages.find((candidate) => matches(candidate.path, segments));
   if (!page) return '';
   const texts = files.texts[language] ?? { shell: [], pages: [] };
-  const all = new Set([...texts.shell, ...page.files, ...(page.signedOut ? [] : [...files.frame, ...texts.pages])]);
+  const own = page.texts === 'rules' ? (texts.rules ?? []) : [];
+  const all = new Set([...texts.shell, ...page.files, ...(page.signedOut ? [] : [...files.frame, ...texts.pages, ...own])]);
   const calls = signedIn && !page.signedOut ? (page.calls ?? []) : [];
   return [...calls.map((call) => `<link rel=preload as=fetch crossorigin=anonymous href="/${escapeAttribute(call)}">`), ...[...all].map(filePreload)].join('');
 }

@@ -21,9 +21,13 @@ const FILES: PageFiles = {
     { path: 'requests', signedOut: false, files: ['page-staff-requests.1.js'], calls: ['api/v1/internal/grid-page/requests?limit=0'] },
     { path: 'new-request/research-project/:projId', signedOut: false, files: ['page-research-request.1.js'] },
     { path: 'new-request/:requestType', signedOut: false, files: ['page-new-request-type.1.js'] },
+    { path: 'rules/edit', signedOut: false, files: ['page-rules-edit.1.js'], texts: 'rules' },
   ],
   frame: ['app-frame.1.css', 'app-frame.1.js'],
-  texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
+  texts: {
+    hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'], rules: ['i18n-hr-rules.1.js'] },
+    en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'], rules: ['i18n-en-rules.1.js'] },
+  },
 };
 
 /** A built client in miniature: `files` by name, in a directory of its own, served by a test app. */
@@ -82,6 +86,19 @@ describe('preload hints in the page HTML', () => {
     ]);
     expect(response.body).toMatch(/<script defer src=\/static\/main\.1\.js><\/script><link rel=preload[^]*<\/head><body>/);
     expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('names the rules’ texts for a rules page only, after the pages’ texts, in its language', async () => {
+    expect(preloaded((await page('/ui/rules/edit')).body)).toEqual([
+      'script i18n-hr.1.js',
+      'script page-rules-edit.1.js',
+      'style app-frame.1.css',
+      'script app-frame.1.js',
+      'script i18n-hr-pages.1.js',
+      'script i18n-hr-rules.1.js',
+    ]);
+    expect(preloaded((await page('/ui/rules/edit', `${langCookie}=en`)).body)).toContain('script i18n-en-rules.1.js');
+    expect((await page('/ui/my-requests')).body).not.toContain('-rules.');
   });
 
   it('names a signed-in visitor’s first calls of the page, before its files; none for a visitor without a session', async () => {

@@ -20,6 +20,12 @@ describe('the page files the build writes for the server’s preload hints', () 
     expect(() => routeChunks(source)).toThrow(/paths\.login has no load\(\) with a webpackChunkName/);
   });
 
+  it('says which pages wait for the rules’ texts: the rules pages, as the route table names them', () => {
+    const pages = routePages(path.resolve(__dirname, '../..'));
+    expect(pages.filter((page) => page.texts === 'rules').map((page) => page.path).sort()).toEqual(['rules', 'rules/edit', 'rules/editors', 'rules/qa']);
+    expect(() => routeChunks("const pages = [{ ...at(paths.rules), load: () => import(/* webpackChunkName: \"page-rules\" */ '../x'), texts: 'other' }];")).toThrow(/texts: 'other' is not a part/);
+  });
+
   it('says which pages are shown signed out, as paths.ts does', () => {
     const pages = routePages(path.resolve(__dirname, '../..'));
     expect(pages.filter((page) => page.signedOut).map((page) => page.chunk)).toEqual(expect.arrayContaining(['page-login', 'page-invitation', 'page-saml2-login-redirect']));
@@ -49,6 +55,7 @@ describe('the page files the build writes for the server’s preload hints', () 
   const pages = [
     { path: 'login', chunk: 'page-login', signedOut: true, calls: [] },
     { path: 'my-requests', chunk: 'page-my-requests', signedOut: false, calls: ['api/v1/internal/projects/role/lead'] },
+    { path: 'rules/edit', chunk: 'page-rules-edit', signedOut: false, calls: [], texts: 'rules' as const },
   ];
   const group = (...names: string[]) => ({ assets: names.map((name) => ({ name })) });
 
@@ -63,15 +70,22 @@ describe('the page files the build writes for the server’s preload hints', () 
         'i18n-hr-pages': group('i18n-hr-pages.1.js'),
         'i18n-en': group('i18n-en.1.js'),
         'i18n-en-pages': group('i18n-en-pages.1.js'),
+        'i18n-hr-rules': group('i18n-hr-rules.1.js'),
+        'i18n-en-rules': group('i18n-en-rules.1.js'),
+        'page-rules-edit': group('page-rules-edit.1.js'),
       },
     };
     expect(pageFiles(stats, pages)).toEqual({
       pages: [
         { path: 'login', signedOut: true, files: ['page-login.1.js'], calls: [] },
         { path: 'my-requests', signedOut: false, files: ['12.1.js', 'page-my-requests.1.css', 'page-my-requests.1.js'], calls: ['api/v1/internal/projects/role/lead'] },
+        { path: 'rules/edit', signedOut: false, files: ['page-rules-edit.1.js'], calls: [], texts: 'rules' },
       ],
       frame: ['app-frame.1.js'],
-      texts: { hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'] }, en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'] } },
+      texts: {
+        hr: { shell: ['i18n-hr.1.js'], pages: ['i18n-hr-pages.1.js'], rules: ['i18n-hr-rules.1.js'] },
+        en: { shell: ['i18n-en.1.js'], pages: ['i18n-en-pages.1.js'], rules: ['i18n-en-rules.1.js'] },
+      },
     });
   });
 

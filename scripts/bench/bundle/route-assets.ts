@@ -46,6 +46,8 @@ export interface Stats {
 /** Chunks of pages rendered outside the logged-in frame (the login layout and the not-logged-in redirects). */
 const PAGES = routePages(path.resolve(__dirname, '..', '..', '..'));
 const SIGNED_OUT = new Set(PAGES.filter((page) => page.signedOut).map((page) => page.chunk));
+/** Chunks of the pages that wait for the rules' texts too (the route table's `texts: 'rules'`). */
+const RULES_TEXTS = new Set(PAGES.filter((page) => page.texts === 'rules').map((page) => page.chunk));
 /**
  * The login page's chunk: a visitor without a session opens it as a document of its own, whose
  * entry is all it loads (the app's chunk for it only lands a signed-in visitor).
@@ -54,11 +56,12 @@ const LOGIN_CHUNK = PAGES.find((page) => page.path === loginDocument.page.path)?
 /** Groups that are the entry or the frame: part of a route's own files, never "lazy". */
 const FRAME = 'app-frame';
 /**
- * Translations load as two groups per language: `i18n-hr`, the shell every page loads, and
- * `i18n-hr-pages`, which every page but the signed-out ones waits for (src/client/i18n/text-parts.ts).
- * A page shows one language: of the languages a route counts the largest.
+ * Translations load as three groups per language: `i18n-hr`, the shell every page loads,
+ * `i18n-hr-pages`, which every page but the signed-out ones waits for, and `i18n-hr-rules`, which
+ * only the rules pages wait for (src/client/i18n/text-parts.ts). A page shows one language: of the
+ * languages a route counts the largest.
  */
-const LANGUAGE_GROUP = /^i18n-([a-z]+)(-pages)?$/;
+const LANGUAGE_GROUP = /^i18n-([a-z]+)(?:-(pages|rules))?$/;
 
 export interface RouteFiles {
   /** The page's chunk group name (`page-login`). */
@@ -114,12 +117,16 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
   };
   const ids = lazyChunkIds(stats, read);
   const groupSize = (name: string) => jsAssets(stats.namedChunkGroups[name]).reduce((sum, asset) => sum + gzip(asset), 0);
-  /** The lazy groups that count: all but the smaller languages, and a signed-out page's without the pages' texts. */
-  const counted = (lazy: string[], signedOut: boolean): string[] => {
+  /**
+   * The lazy groups that count for `page`: all but the smaller languages, a signed-out page's
+   * without the pages' texts, and only a rules page's with the rules' texts.
+   */
+  const counted = (lazy: string[], page: string): string[] => {
+    const wants = (part: string | undefined) => (part === 'pages' ? !SIGNED_OUT.has(page) : part === 'rules' ? RULES_TEXTS.has(page) : true);
     const languages = new Map<string, string[]>();
     for (const name of lazy) {
       const found = LANGUAGE_GROUP.exec(name);
-      if (!found || (found[2] && signedOut)) continue;
+      if (!found || !wants(found[2])) continue;
       languages.set(found[1], [...(languages.get(found[1]) ?? []), name]);
     }
     const size = (names: string[]) => names.reduce((sum, name) => sum + groupSize(name), 0);
@@ -130,7 +137,7 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
    * The groups the code of `files` requests, transitively, and their files; a group in `stop` is
    * left out with all it would request.
    */
-  const reach = (files: Set<string>, lazy: string[], signedOut: boolean, stop: (name: string) => boolean): void => {
+  const reach = (files: Set<string>, lazy: string[], page: string, stop: (name: string) => boolean): void => {
     for (let grew = true; grew; ) {
       grew = false;
       const code = [...files].map(read).join('\n');
@@ -139,7 +146,7 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
         lazy.push(name);
         grew = true;
       }
-      for (const name of counted(lazy, signedOut)) for (const asset of jsAssets(stats.namedChunkGroups[name])) files.add(asset);
+      for (const name of counted(lazy, page)) for (const asset of jsAssets(stats.namedChunkGroups[name])) files.add(asset);
     }
   };
   const pages = Object.keys(stats.namedChunkGroups).filter((name) => name.startsWith('page-'));
@@ -149,17 +156,17 @@ export function routeFiles(stats: Stats, clientDir: string, gzip: (asset: string
     const first = new Set(own.flatMap((name) => jsAssets(stats.namedChunkGroups[name])));
     const firstLazy: string[] = [];
     const later = (name: string) => name in ON_DEMAND && !(name === 'apexcharts' && CHART_ON_FIRST_SCREEN.has(page));
-    reach(first, firstLazy, signedOut, later);
+    reach(first, firstLazy, page, later);
     const all = new Set(first);
     const allLazy = [...firstLazy];
-    reach(all, allLazy, signedOut, () => false);
-    const firstCounted = counted(firstLazy, signedOut);
+    reach(all, allLazy, page, () => false);
+    const firstCounted = counted(firstLazy, page);
     return {
       page,
       firstScreen: [...first],
       assets: [...all],
       lazy: firstCounted,
-      later: counted(allLazy, signedOut).filter((name) => !firstCounted.includes(name)),
+      later: counted(allLazy, page).filter((name) => !firstCounted.includes(name)),
     };
   });
 }

@@ -30,6 +30,8 @@ export interface PageRoute {
    * otherwise (the accessibility statement, the privacy notice); it loads the pages' texts.
    */
   frame?: 'either';
+  /** A part of the texts the page needs beside the pages' (the rules pages: `rules`; i18n/text-parts.ts). */
+  texts?: 'rules';
 }
 
 /** What each matched route carries in `handle`, read by the shell (title, referrer, language). */

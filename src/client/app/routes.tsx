@@ -134,21 +134,25 @@ const staffPages: PageRoute[] = [
     ...at(paths.rules),
     title: { key: 'rules' },
     load: () => import(/* webpackChunkName: "page-rules" */ '../features/rules/rules-page'),
+    texts: 'rules',
   },
   {
     ...at(paths.rulesEdit),
     title: { key: 'rulesEdit' },
     load: () => import(/* webpackChunkName: "page-rules-edit" */ '../features/rules/editor/rules-editor-page'),
+    texts: 'rules',
   },
   {
     ...at(paths.rulesQa),
     title: { key: 'rulesQa' },
     load: () => import(/* webpackChunkName: "page-rules-qa" */ '../features/rules/qa/rules-qa-page'),
+    texts: 'rules',
   },
   {
     ...at(paths.rulesEditors),
     title: { key: 'rulesEditors' },
     load: () => import(/* webpackChunkName: "page-rules-editors" */ '../features/rules/editors/rule-editors-page'),
+    texts: 'rules',
   },
 ];
 

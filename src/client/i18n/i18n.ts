@@ -70,13 +70,14 @@ async function addTexts(locale: Locale, part: TextPart): Promise<void> {
 const partsNeeded = new Set<TextPart>(['shell']);
 
 /**
- * The texts of every page but the signed-out ones (text-parts.ts), in the current language: the
- * route table waits for them before such a page renders (`build-routes.tsx`), and starts them
- * with the page's chunks when the app opens on one (`preload-page.ts`).
+ * The texts of every page but the signed-out ones (text-parts.ts), or (`rules`) the rules pages'
+ * own, in the current language: the route table waits for them before such a page renders
+ * (`load-page.ts`), and starts them with the page's chunks when the app opens on one
+ * (`preload-page.ts`).
  */
-export function pageTexts(): Promise<void> {
-  partsNeeded.add('pages');
-  return addTexts(i18next.isInitialized ? currentLocale(i18next.language) : initialLocale(), 'pages');
+export function pageTexts(part: Exclude<TextPart, 'shell'> = 'pages'): Promise<void> {
+  partsNeeded.add(part);
+  return addTexts(i18next.isInitialized ? currentLocale(i18next.language) : initialLocale(), part);
 }
 
 /** The language asked for last: a slower load of one asked for earlier must not switch back to it. */

@@ -13,3 +13,7 @@ declare module '*.json?part=pages' {
   const texts: Partial<import('../i18n/text-parts').Translations>;
   export default texts;
 }
+declare module '*.json?part=rules' {
+  const texts: Partial<import('../i18n/text-parts').Translations>;
+  export default texts;
+}

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import hr from '../../../src/client/i18n/hr.json';
-import { shellGroups, textPart } from '../../../src/client/i18n/text-parts';
+import { rulesGroups, shellGroups, textPart } from '../../../src/client/i18n/text-parts';
 import { isSignedOut, paths, type PageEntry } from '../../../src/schema-runtime/pages';
 import { isKeyUsed, readCodeUsage } from './support/translation-usage';
 
@@ -46,40 +46,78 @@ function importedModule(node: ts.Node): string | undefined {
   return ts.forEachChild(node, importedModule);
 }
 
-/**
- * The page modules of the route table's signed-out routes (public and session access), read from
- * routes.tsx; a page shown in either frame (`frame`) loads the pages' texts and is not one of them.
- */
-function signedOutPageModules(): string[] {
+/** A route table entry as these tests read it: its page module, access group, and what it says of its frame and texts. */
+interface RouteEntry {
+  module: string;
+  access?: PageEntry['access'];
+  eitherFrame: boolean;
+  rulesTexts: boolean;
+}
+
+/** The route table's entries that load a page module (routes.tsx). */
+function routeEntries(): RouteEntry[] {
   const file = path.join(APP, 'routes.tsx');
-  const modules: string[] = [];
+  const entries: RouteEntry[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
       const entry = node.properties.find(ts.isSpreadAssignment)?.expression.getText().match(/^at\(paths\.(\w+)\)$/)?.[1];
       const load = node.properties.find((p) => p.name?.getText() === 'load');
       const imported = load && importedModule(load);
-      const eitherFrame = node.properties.some((p) => p.name?.getText() === 'frame');
-      const access = entry ? (paths as Record<string, PageEntry>)[entry]?.access : undefined;
-      if (imported && access && isSignedOut(access) && !eitherFrame) modules.push(resolve(file, imported)!);
+      const named = (name: string) => node.properties.find((p) => p.name?.getText() === name);
+      const texts = named('texts');
+      if (imported)
+        entries.push({
+          module: resolve(file, imported)!,
+          access: entry ? (paths as Record<string, PageEntry>)[entry]?.access : undefined,
+          eitherFrame: named('frame') !== undefined,
+          rulesTexts: !!texts && ts.isPropertyAssignment(texts) && texts.initializer.getText() === "'rules'",
+        });
     }
     ts.forEachChild(node, visit);
   };
   visit(parse(file));
-  return modules;
+  return entries;
 }
+
+/**
+ * The page modules of the route table's signed-out routes (public and session access); a page
+ * shown in either frame (`frame`) loads the pages' texts and is not one of them.
+ */
+const signedOutPageModules = (): string[] => routeEntries().filter((e) => e.access && isSignedOut(e.access) && !e.eitherFrame).map((e) => e.module);
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (!value || typeof value !== 'object') return [prefix];
   return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
 }
 
-describe('the two parts of the interface texts', () => {
-  it('cut each language file into two parts that hold every group once', () => {
+describe('the three parts of the interface texts', () => {
+  it('cut each language file into three parts that hold every group once', () => {
     const shell = textPart(hr, 'shell');
     const pages = textPart(hr, 'pages');
+    const rules = textPart(hr, 'rules');
     expect(Object.keys(shell).sort()).toEqual([...shellGroups].sort());
-    expect({ ...shell, ...pages }).toEqual(hr);
-    expect(Object.keys(shell).filter((group) => group in pages)).toEqual([]);
+    expect(Object.keys(rules).sort()).toEqual([...rulesGroups].sort());
+    expect({ ...shell, ...pages, ...rules }).toEqual(hr);
+    expect(Object.keys(shell).filter((group) => group in pages || group in rules)).toEqual([]);
+    expect(Object.keys(pages).filter((group) => group in rules)).toEqual([]);
+  });
+
+  it('give the rules’ texts only to the rules pages: no other page, nor the frame, names one of their keys', () => {
+    const entries = routeEntries();
+    const rulesPages = entries.filter((e) => e.rulesTexts).map((e) => path.relative(SRC, e.module));
+    expect(rulesPages.sort()).toEqual([
+      'client/features/rules/editor/rules-editor-page.tsx',
+      'client/features/rules/editors/rule-editors-page.tsx',
+      'client/features/rules/qa/rules-qa-page.tsx',
+      'client/features/rules/rules-page.tsx',
+    ]);
+    const others = entries.filter((e) => !e.rulesTexts).map((e) => e.module);
+    const files = staticGraph([path.join(SRC, 'client/main.tsx'), path.join(APP, 'layout/app-layout.tsx'), ...others]);
+    // Every other page at least: the request forms, the grids, the processing page.
+    expect(files).toContain(path.join(SRC, 'client/features/processing/granted-types-field.tsx'));
+    const usage = readCodeUsage(files);
+    const rules: readonly string[] = rulesGroups;
+    expect(leafKeys(hr).filter((key) => isKeyUsed(key, usage) && rules.includes(key.split('.')[0]))).toEqual([]);
   });
 
   it('give the signed-out pages and the frame every key their code names', () => {
