@@ -21,13 +21,10 @@ export function useResourceTypeText(): (tag: string, label?: LocaleText) => stri
   };
 }
 
-/** Resource types as tags, in rows of `resourceTagsPerRow` (3); a named type's name is its tag's tooltip. */
+/** Resource types as tags, in rows of `resourceTagsPerRow` (3): the tags the clusters know, as grids show them. */
 export function ResourceTags({ tags }: { tags: readonly Tag[] | null | undefined }) {
   const values = (tags ?? []).map((t) => (typeof t === 'string' ? t : t.value));
-  const catalog = useSchemaCatalog();
-  const text = useLocaleText();
-  const perRow = catalog.constants.resourceTagsPerRow;
-  const names = typeNames(catalog);
+  const perRow = useSchemaCatalog().constants.resourceTagsPerRow;
   const rows: string[][] = [];
   for (let i = 0; i < values.length; i += perRow) rows.push(values.slice(i, i + perRow));
   return (
@@ -35,7 +32,7 @@ export function ResourceTags({ tags }: { tags: readonly Tag[] | null | undefined
       {rows.map((row) => (
         <div key={row.join()} className="resource-tags-row">
           {row.map((value) => (
-            <Label key={value} size="tiny" basic title={text(names.get(value)) || undefined}>
+            <Label key={value} size="tiny" basic>
               {value}
             </Label>
           ))}
