@@ -43,7 +43,12 @@ export async function withPortalInChromium(
     await work(browser, base);
   } finally {
     await browser.close();
-    // The portal drops its database on SIGTERM.
-    server.kill('SIGTERM');
+    // The portal drops its database on SIGTERM. Its end is waited for: a portal started next on the
+    // same port would otherwise find this one still answering while it closes, and be timed on it.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
   }
 }
