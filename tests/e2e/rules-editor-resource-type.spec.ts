@@ -9,8 +9,8 @@ import { bothWidths, startDraftInCroatian } from './helpers/rules-editor';
  * to the resource types with its names in hr and en (the set check refuses an empty tag, one the
  * clusters cannot take and a name in one language only, each at its field), and publishes the draft.
  * A lead asks for it by its name on a practical-class request, staff grant it on the processing page
- * and find the project by its English name in the projects grid's filter (the row shows the tag),
- * and the project carries it in staff_resources_type, the column
+ * and find the project by its English name in the projects grid's filter (the row shows the tag,
+ * its tooltip the name), and the project carries it in staff_resources_type, the column
  * GET /api/v1/usersprojects sends the clusters.
  */
 useSchemaCopyPortal(10);
@@ -127,6 +127,7 @@ test('a resource type added in the rules editor is requestable, grantable, shown
   const row = page.locator('.schema-grid-view .ag-row').first();
   await expect(row).toContainText(NAME);
   await expect(row.locator('.resource-tags')).toHaveText(TYPE);
+  await expect(row.locator('.resource-tags .label')).toHaveAttribute('title', LABEL.en);
   await expect(row.locator('.grid-resources-label')).toHaveText('Assigned resources:');
 
   // Sent to the clusters: approved, with the type in staff_resources_type, which usersprojects sends as its tags.

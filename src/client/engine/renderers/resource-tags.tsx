@@ -21,10 +21,13 @@ export function useResourceTypeText(): (tag: string, label?: LocaleText) => stri
   };
 }
 
-/** Resource types as tags, in rows of `resourceTagsPerRow` (3): the tags the clusters know, as grids show them. */
+/** Resource types as tags, in rows of `resourceTagsPerRow` (3); a named type's name is its tag's tooltip. */
 export function ResourceTags({ tags }: { tags: readonly Tag[] | null | undefined }) {
   const values = (tags ?? []).map((t) => (typeof t === 'string' ? t : t.value));
-  const perRow = useSchemaCatalog().constants.resourceTagsPerRow;
+  const catalog = useSchemaCatalog();
+  const text = useLocaleText();
+  const perRow = catalog.constants.resourceTagsPerRow;
+  const names = typeNames(catalog);
   const rows: string[][] = [];
   for (let i = 0; i < values.length; i += perRow) rows.push(values.slice(i, i + perRow));
   return (
@@ -32,7 +35,7 @@ export function ResourceTags({ tags }: { tags: readonly Tag[] | null | undefined
       {rows.map((row) => (
         <div key={row.join()} className="resource-tags-row">
           {row.map((value) => (
-            <Label key={value} size="tiny" basic>
+            <Label key={value} size="tiny" basic title={text(names.get(value)) || undefined}>
               {value}
             </Label>
           ))}
